@@ -1,0 +1,287 @@
+//===- Expr.h - Canonical symbolic integer expressions ----------*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Symbolic integer expressions in one canonical normal form, uniqued in an
+// ExprContext so that two expressions with the same form are the same object.
+//
+// The normal form:
+//   * Constant(c) and Symbol(i) are leaves. Symbols are positional (`s0`,
+//     `s1`, ...); what a symbol denotes and what is known about it (range,
+//     divisor, size or integer) lives outside the store, in `Facts`.
+//   * Add is an ordered sum of monomials with non-zero int64 coefficients and
+//     an int64 constant term. A sum never holds a Constant or an Add term, and
+//     a sum of one term with coefficient 1 and constant 0 is that term.
+//   * Mul is a monomial: a sorted product (with repetition for powers) of at
+//     least two atoms. Its coefficient is always 1; scaling lives in Add.
+//   * FloorDiv, CeilDiv, Mod (floor semantics, as Python), Max and Min are
+//     atoms over canonical operands. Max/Min are flattened, sorted,
+//     deduplicated, with constants folded and operands that differ from another
+//     operand by a constant removed when dominated.
+//
+// Every builder is fact-free: it applies only identities that hold for all
+// integer values of the symbols. Coefficient arithmetic is checked: a result
+// that does not fit int64 is the null expression, and every builder propagates
+// null. Different objects mean "not known equal", never "different".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_ANALYSIS_EXPR_H
+#define SYMSHAPE_ANALYSIS_EXPR_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMapInfo.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace symshape {
+
+// Common LLVM/MLIR support names, as mlir/Support/LLVM.h does for `mlir`.
+using llvm::ArrayRef;
+using llvm::SmallVector;
+using llvm::SmallVectorImpl;
+using llvm::StringRef;
+using llvm::Twine;
+using mlir::failed;
+using mlir::failure;
+using mlir::FailureOr;
+using mlir::LogicalResult;
+using mlir::succeeded;
+using mlir::success;
+
+class ExprContext;
+
+namespace detail {
+struct ExprStorage;
+} // namespace detail
+
+/// The kinds of expression nodes. The order is the canonical order of atoms
+/// of different kinds.
+enum class ExprKind : uint8_t {
+  Constant,
+  Symbol,
+  Add,
+  Mul,
+  FloorDiv,
+  CeilDiv,
+  Mod,
+  Max,
+  Min,
+};
+
+/// A handle to a uniqued expression. Cheap to copy; compares by identity,
+/// which is structural equality of the canonical form. A default-constructed
+/// Expr is null and stands for "not representable" (for example a coefficient
+/// that overflowed int64); every operation on a null Expr yields null.
+class Expr {
+public:
+  Expr() = default;
+  explicit Expr(const detail::ExprStorage *storage) : storage(storage) {}
+
+  explicit operator bool() const { return storage != nullptr; }
+  bool operator==(Expr other) const { return storage == other.storage; }
+  bool operator!=(Expr other) const { return storage != other.storage; }
+
+  ExprKind getKind() const;
+  ExprContext &getContext() const;
+
+  bool isConstant() const { return storage && getKind() == ExprKind::Constant; }
+  bool isSymbol() const { return storage && getKind() == ExprKind::Symbol; }
+  /// True for the non-polynomial atoms: floordiv, ceildiv, mod, max, min.
+  bool isNonPolynomialAtom() const;
+  /// True if this expression may appear as a factor of a monomial (a symbol
+  /// or a non-polynomial atom).
+  bool isAtom() const { return isSymbol() || isNonPolynomialAtom(); }
+
+  /// The value of a Constant.
+  int64_t getConstantValue() const;
+  /// The value if this is a Constant, else std::nullopt.
+  std::optional<int64_t> getConstantOrNone() const {
+    if (isConstant())
+      return getConstantValue();
+    return std::nullopt;
+  }
+  /// The position of a Symbol.
+  unsigned getSymbolPosition() const;
+
+  /// Operands: the terms of an Add, the factors of a Mul, the (lhs, rhs) of a
+  /// division or mod, the operands of a Max or Min. Empty for leaves.
+  ArrayRef<Expr> getOperands() const;
+  /// The coefficients of an Add, one per term.
+  ArrayRef<int64_t> getCoefficients() const;
+  /// The constant term of an Add.
+  int64_t getAddConstant() const;
+
+  /// Number of nodes in the expression tree (shared subtrees counted each
+  /// time they occur).
+  size_t getTreeSize() const;
+  /// 1 + the largest symbol position used, or 0 if no symbol is used.
+  unsigned getNumSymbolsUsed() const;
+  /// True if symbol `pos` occurs in this expression.
+  bool usesSymbol(unsigned pos) const;
+
+  void print(llvm::raw_ostream &os) const;
+  std::string str() const;
+  void dump() const;
+
+  const void *getAsOpaquePointer() const { return storage; }
+  static Expr getFromOpaquePointer(const void *ptr) {
+    return Expr(static_cast<const detail::ExprStorage *>(ptr));
+  }
+
+  friend llvm::hash_code hash_value(Expr e) {
+    return llvm::hash_value(e.storage);
+  }
+
+private:
+  const detail::ExprStorage *storage = nullptr;
+};
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Expr e) {
+  e.print(os);
+  return os;
+}
+
+/// A deterministic total order on canonical expressions, independent of
+/// allocation addresses. Returns <0, 0 or >0.
+int compareExprs(Expr a, Expr b);
+
+/// Owns the uniqued expression store. Thread-safe: passes running on several
+/// functions at once may build expressions concurrently. In the symshape
+/// dialect, one ExprContext lives in the dialect of each MLIRContext.
+class ExprContext {
+public:
+  ExprContext();
+  ~ExprContext();
+  ExprContext(const ExprContext &) = delete;
+  ExprContext &operator=(const ExprContext &) = delete;
+
+  Expr getConstant(int64_t value);
+  Expr getSymbol(unsigned position);
+
+  /// Internal: uniques a node already in canonical form.
+  Expr getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
+               ArrayRef<int64_t> coefficients);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
+// Builders. All take canonical operands, return canonical results, and
+// propagate null.
+//===----------------------------------------------------------------------===//
+
+Expr add(Expr a, Expr b);
+Expr add(Expr a, int64_t b);
+Expr sub(Expr a, Expr b);
+Expr sub(Expr a, int64_t b);
+Expr mul(Expr a, Expr b);
+Expr mul(Expr a, int64_t b);
+Expr neg(Expr a);
+/// Floor division; a null result for a zero constant divisor.
+Expr floorDiv(Expr a, Expr b);
+Expr floorDiv(Expr a, int64_t b);
+/// Ceiling division; a null result for a zero constant divisor.
+Expr ceilDiv(Expr a, Expr b);
+Expr ceilDiv(Expr a, int64_t b);
+/// Floor modulo (the result has the sign of the divisor, as in Python); a
+/// null result for a zero constant divisor.
+Expr mod(Expr a, Expr b);
+Expr mod(Expr a, int64_t b);
+/// Max/Min of a non-empty list of expressions.
+Expr max(ArrayRef<Expr> operands);
+Expr min(ArrayRef<Expr> operands);
+inline Expr max(Expr a, Expr b) { return max(ArrayRef<Expr>{a, b}); }
+inline Expr min(Expr a, Expr b) { return min(ArrayRef<Expr>{a, b}); }
+
+inline Expr operator+(Expr a, Expr b) { return add(a, b); }
+inline Expr operator+(Expr a, int64_t b) { return add(a, b); }
+inline Expr operator-(Expr a, Expr b) { return sub(a, b); }
+inline Expr operator-(Expr a, int64_t b) { return sub(a, b); }
+inline Expr operator*(Expr a, Expr b) { return mul(a, b); }
+inline Expr operator*(Expr a, int64_t b) { return mul(a, b); }
+inline Expr operator-(Expr a) { return neg(a); }
+
+/// Rebuilds `e` with every symbol `i` replaced by `replacements[i]`
+/// (symbols at positions >= replacements.size() are kept). The result is
+/// canonical. Null if any used replacement is null.
+Expr substitute(Expr e, ArrayRef<Expr> replacements);
+/// Rebuilds `e` with symbol positions renumbered by `map` (old -> new).
+Expr renumberSymbols(Expr e, ArrayRef<unsigned> map);
+
+/// Evaluates `e` with symbol `i` bound to `values[i]`. std::nullopt if a
+/// symbol is unbound, on int64 overflow, or on division by zero.
+std::optional<int64_t> evaluate(Expr e, ArrayRef<int64_t> values);
+
+/// Rebuilds a node of the same kind as `e` from new operands (and, for an Add,
+/// the original coefficients and constant), through the canonicalizing
+/// builders.
+Expr rebuildWithOperands(Expr e, ArrayRef<Expr> operands);
+
+//===----------------------------------------------------------------------===//
+// Parsing.
+//===----------------------------------------------------------------------===//
+
+/// The token stream an expression is parsed from. The symshape dialect
+/// implements it over MLIR's AsmParser; the engine has one over a string.
+class ExprTokenSource {
+public:
+  virtual ~ExprTokenSource();
+  /// Consumes `keyword` if it is next.
+  virtual bool consumeKeyword(StringRef keyword) = 0;
+  /// Consumes any bare identifier and returns it.
+  virtual bool consumeIdentifier(std::string &identifier) = 0;
+  /// Consumes an unsigned integer literal. Returns std::nullopt if none is
+  /// next, false (after reporting an error) if it does not fit uint64_t.
+  virtual std::optional<bool> consumeInteger(uint64_t &value) = 0;
+  /// Consumes one of `+ - * ( ) ,`.
+  virtual bool consumePunct(char punct) = 0;
+  /// Reports an error at the current position. Always returns failure.
+  virtual LogicalResult emitError(const llvm::Twine &message) = 0;
+};
+
+/// Parses an expression in the textual syntax:
+///   expr    := term (('+' | '-') term)*
+///   term    := unary (('*' | 'floordiv' | 'ceildiv' | 'mod') unary)*
+///   unary   := '-' unary | primary
+///   primary := integer | 's' digits | ('max' | 'min') '(' expr (',' expr)* ')'
+///            | '(' expr ')'
+FailureOr<Expr> parseExpr(ExprContext &ctx, ExprTokenSource &tokens);
+
+/// Parses a whole string as an expression. On failure returns null and, if
+/// `error` is given, stores a message in it.
+Expr parseExpr(ExprContext &ctx, StringRef text, std::string *error = nullptr);
+
+} // namespace symshape
+
+namespace llvm {
+template <>
+struct DenseMapInfo<symshape::Expr> {
+  static symshape::Expr getEmptyKey() {
+    return symshape::Expr::getFromOpaquePointer(
+        DenseMapInfo<const void *>::getEmptyKey());
+  }
+  static symshape::Expr getTombstoneKey() {
+    return symshape::Expr::getFromOpaquePointer(
+        DenseMapInfo<const void *>::getTombstoneKey());
+  }
+  static unsigned getHashValue(symshape::Expr e) {
+    return DenseMapInfo<const void *>::getHashValue(e.getAsOpaquePointer());
+  }
+  static bool isEqual(symshape::Expr a, symshape::Expr b) { return a == b; }
+};
+} // namespace llvm
+
+#endif // SYMSHAPE_ANALYSIS_EXPR_H

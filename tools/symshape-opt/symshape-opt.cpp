@@ -1,0 +1,22 @@
+//===- symshape-opt.cpp - The symshape optimizer driver -------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  symshape::registerAllDialects(registry);
+  symshape::registerAllPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv,
+      "symshape optimizer driver: symbolic shapes for MLIR\n\n"
+      "Reads MLIR (func, arith, affine, tensor, linalg, scf, cf, memref,\n"
+      "bufferization and symshape), runs the given passes and prints MLIR.\n",
+      registry));
+}
