@@ -11,8 +11,8 @@
 #include "mlir/Support/TypeID.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
@@ -41,12 +41,12 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
   }
 
   static llvm::hash_code hashKey(const KeyTy &key) {
-    return llvm::hash_combine(
-        static_cast<unsigned>(std::get<0>(key)), std::get<1>(key),
-        llvm::hash_combine_range(std::get<2>(key).begin(),
-                                 std::get<2>(key).end()),
-        llvm::hash_combine_range(std::get<3>(key).begin(),
-                                 std::get<3>(key).end()));
+    return llvm::hash_combine(static_cast<unsigned>(std::get<0>(key)),
+                              std::get<1>(key),
+                              llvm::hash_combine_range(std::get<2>(key).begin(),
+                                                       std::get<2>(key).end()),
+                              llvm::hash_combine_range(std::get<3>(key).begin(),
+                                                       std::get<3>(key).end()));
   }
 
   static ExprStorage *construct(mlir::StorageUniquer::StorageAllocator &alloc,
@@ -88,8 +88,7 @@ ExprContext::ExprContext() : impl(std::make_unique<Impl>()) {
 
 ExprContext::~ExprContext() = default;
 
-Expr ExprContext::getNode(ExprKind kind, int64_t value,
-                          ArrayRef<Expr> operands,
+Expr ExprContext::getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
                           ArrayRef<int64_t> coefficients) {
   auto init = [this](ExprStorage *storage) { storage->context = this; };
   return Expr(impl->uniquer.get<ExprStorage>(init, kind, value, operands,
@@ -483,9 +482,9 @@ static Poly dividePoly(const Poly &p, int64_t g) {
 
 /// Shared shape of floordiv and ceildiv by a constant.
 static Expr buildDivision(ExprKind kind, Expr a, int64_t d) {
-  ExprContext &ctx = a.getContext();
-  if (d == 0)
+  if (!a || d == 0)
     return Expr();
+  ExprContext &ctx = a.getContext();
   if (d < 0) {
     auto nd = checkedNeg(d);
     return nd ? buildDivision(kind, neg(a), *nd) : Expr();
@@ -518,7 +517,8 @@ static Expr buildDivision(ExprKind kind, Expr a, int64_t d) {
   if (remExpr.getKind() == kind && remExpr.getOperands()[1].isConstant()) {
     int64_t inner = remExpr.getOperands()[1].getConstantValue();
     if (auto prod = checkedMul(inner, divisor))
-      return add(quotient, buildDivision(kind, remExpr.getOperands()[0], *prod));
+      return add(quotient,
+                 buildDivision(kind, remExpr.getOperands()[0], *prod));
   }
   Expr ops[] = {remExpr, ctx.getConstant(divisor)};
   return add(quotient, ctx.getNode(kind, 0, ops, {}));
@@ -608,9 +608,9 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   auto addOne = [&](Expr e) {
     if (e.isConstant()) {
       int64_t v = e.getConstantValue();
-      constant = constant ? (isMax ? std::max(*constant, v)
-                                   : std::min(*constant, v))
-                          : v;
+      constant = constant
+                     ? (isMax ? std::max(*constant, v) : std::min(*constant, v))
+                     : v;
     } else {
       flat.push_back(e);
     }
@@ -818,7 +818,8 @@ enum class Prec { Sum = 0, Product = 1, Atom = 2 };
 } // namespace
 
 static void printMagnitude(llvm::raw_ostream &os, int64_t v) {
-  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  uint64_t mag =
+      v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
   os << mag;
 }
 
@@ -834,8 +835,11 @@ static void printTerm(Expr term, int64_t coeff, bool leadingMinus,
     printMagnitude(os, coeff);
     os << " * ";
   }
-  printExpr(term, os,
-            printCoeff || leadingMinus ? Prec::Atom : Prec::Product);
+  // `k * a * b` and `-a * b` read unambiguously as products; a division or
+  // mod after a coefficient or a unary minus needs parentheses.
+  bool needsAtom =
+      (printCoeff || leadingMinus) && term.getKind() != ExprKind::Mul;
+  printExpr(term, os, needsAtom ? Prec::Atom : Prec::Product);
 }
 
 static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
@@ -864,6 +868,14 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
     if (parens)
       os << '(';
     bool first = true;
+    // `16 - s0` reads better than `-s0 + 16`: a positive constant goes first
+    // when the sum would otherwise start with a minus.
+    int64_t k = e.getAddConstant();
+    bool constantFirst = k > 0 && e.getCoefficients()[0] < 0;
+    if (constantFirst) {
+      os << k;
+      first = false;
+    }
     for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
       if (first)
         os << (c < 0 ? "-" : "");
@@ -872,7 +884,7 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
       printTerm(t, c, first && c < 0, os);
       first = false;
     }
-    if (int64_t k = e.getAddConstant()) {
+    if (k != 0 && !constantFirst) {
       os << (k < 0 ? " - " : " + ");
       printMagnitude(os, k);
     }
@@ -916,7 +928,9 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
   }
 }
 
-void Expr::print(llvm::raw_ostream &os) const { printExpr(*this, os, Prec::Sum); }
+void Expr::print(llvm::raw_ostream &os) const {
+  printExpr(*this, os, Prec::Sum);
+}
 
 std::string Expr::str() const {
   std::string s;
@@ -937,7 +951,8 @@ void Expr::dump() const {
 namespace {
 class Parser {
 public:
-  Parser(ExprContext &ctx, ExprTokenSource &tokens) : ctx(ctx), tokens(tokens) {}
+  Parser(ExprContext &ctx, ExprTokenSource &tokens)
+      : ctx(ctx), tokens(tokens) {}
 
   FailureOr<Expr> parseSum() {
     FailureOr<Expr> lhs = parseProduct();

@@ -104,8 +104,8 @@ void ExprAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-LogicalResult
-ExprAttr::verify(function_ref<InFlightDiagnostic()> emitError, Expr value) {
+LogicalResult ExprAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               Expr value) {
   if (!value)
     return emitError() << "expression is not representable (int64 overflow "
                           "or division by zero)";
@@ -150,8 +150,7 @@ ParseResult symshape::parseRangeBody(AsmParser &parser,
   return success();
 }
 
-void symshape::printRangeBody(llvm::raw_ostream &os,
-                              std::optional<int64_t> lo,
+void symshape::printRangeBody(llvm::raw_ostream &os, std::optional<int64_t> lo,
                               std::optional<int64_t> hi) {
   os << '[';
   if (lo)
@@ -172,8 +171,8 @@ Attribute RangeAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() || parseRangeBody(parser, lo, hi) ||
       parser.parseGreater())
     return {};
-  return RangeAttr::getChecked(
-      [&] { return parser.emitError(loc); }, parser.getContext(), lo, hi);
+  return RangeAttr::getChecked([&] { return parser.emitError(loc); },
+                               parser.getContext(), lo, hi);
 }
 
 void RangeAttr::print(AsmPrinter &printer) const {

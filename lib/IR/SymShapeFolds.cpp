@@ -40,7 +40,8 @@ static OpFoldResult foldMaxMin(Operation *op, Attribute lhsAttr,
   if (!lhs || !rhs)
     return {};
   int64_t a = lhs.getInt(), b = rhs.getInt();
-  return getIndexAttr(op->getContext(), isMax ? std::max(a, b) : std::min(a, b));
+  return getIndexAttr(op->getContext(),
+                      isMax ? std::max(a, b) : std::min(a, b));
 }
 
 OpFoldResult SymMaxOp::fold(FoldAdaptor adaptor) {

@@ -50,9 +50,8 @@ static ParseResult parseRangeAttr(OpAsmParser &parser, RangeAttr &range) {
 }
 
 /// Verifies a stated divisor: positive, and compatible with the range.
-static LogicalResult verifyDivisor(Operation *op,
-                                   std::optional<int64_t> divisor,
-                                   RangeAttr range) {
+static LogicalResult
+verifyDivisor(Operation *op, std::optional<int64_t> divisor, RangeAttr range) {
   if (!divisor)
     return success();
   if (*divisor < 1)
@@ -72,10 +71,10 @@ static LogicalResult verifyArity(Operation *op, Expr expr, unsigned numOperands,
                                  const Twine &what) {
   unsigned used = expr.getNumSymbolsUsed();
   if (used > numOperands)
-    return op->emitOpError() << what << " uses s" << (used - 1) << " but only "
-                             << numOperands << " symbol operand"
-                             << (numOperands == 1 ? " is" : "s are")
-                             << " given";
+    return op->emitOpError()
+           << what << " uses s" << (used - 1) << " but only " << numOperands
+           << " symbol operand" << (numOperands == 1 ? " is" : "s are")
+           << " given";
   return success();
 }
 
@@ -94,10 +93,11 @@ static FailureOr<RankedTensorType> verifyRanked(Operation *op, Type type) {
 //===----------------------------------------------------------------------===//
 
 ParseResult SymbolOp::parse(OpAsmParser &parser, OperationState &result) {
-  StringAttr name;
-  if (parser.parseAttribute(name, getNameAttrName(result.name).getValue(),
-                            result.attributes))
+  std::string name;
+  if (parser.parseString(&name))
     return failure();
+  result.addAttribute(getNameAttrName(result.name),
+                      parser.getBuilder().getStringAttr(name));
   if (succeeded(parser.parseOptionalKeyword("range"))) {
     RangeAttr range;
     if (parseRangeAttr(parser, range))
@@ -123,9 +123,9 @@ void SymbolOp::print(OpAsmPrinter &p) {
   }
   if (std::optional<int64_t> divisor = getMultipleOf())
     p << " multiple_of " << *divisor;
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getNameAttrName(), getRangeAttrName(),
-                           getMultipleOfAttrName()});
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getNameAttrName(), getRangeAttrName(), getMultipleOfAttrName()});
   p << " : " << getType();
 }
 
@@ -160,14 +160,15 @@ ParseResult BindShapeOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOperand(tensor) || parser.parseComma() ||
       parser.parseOperandList(symbols, OpAsmParser::Delimiter::Square) ||
       parser.parseColonType(tensorType) || parser.parseEqual() ||
-      parser.parseCommaSeparatedList(
-          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
-            FailureOr<Expr> expr = parseExpr(parser);
-            if (failed(expr))
-              return failure();
-            dims.push_back(ExprAttr::get(parser.getContext(), *expr));
-            return success();
-          }) ||
+      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     [&]() -> ParseResult {
+                                       FailureOr<Expr> expr = parseExpr(parser);
+                                       if (failed(expr))
+                                         return failure();
+                                       dims.push_back(ExprAttr::get(
+                                           parser.getContext(), *expr));
+                                       return success();
+                                     }) ||
       parser.parseOptionalAttrDict(result.attributes))
     return failure();
   result.addAttribute(getDimsAttrName(result.name),
@@ -180,8 +181,8 @@ ParseResult BindShapeOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void BindShapeOp::print(OpAsmPrinter &p) {
-  p << ' ' << getTensor() << ", [" << getSymbols() << "] : "
-    << getTensor().getType() << " = (";
+  p << ' ' << getTensor() << ", [" << getSymbols()
+    << "] : " << getTensor().getType() << " = (";
   llvm::interleaveComma(getDims(), p, [&](Attribute dim) {
     cast<ExprAttr>(dim).getValue().print(p.getStream());
   });
@@ -208,12 +209,11 @@ LogicalResult BindShapeOp::verify() {
       return failure();
     std::optional<int64_t> value = expr.getConstantOrNone();
     if (value && *value < 0)
-      return emitOpError("dim ") << i << " is bound to the negative size "
-                                 << *value;
-    if (value && !type->isDynamicDim(i) && type->getDimSize(i) != *value)
       return emitOpError("dim ")
-             << i << " is static " << type->getDimSize(i)
-             << " but is bound to " << *value;
+             << i << " is bound to the negative size " << *value;
+    if (value && !type->isDynamicDim(i) && type->getDimSize(i) != *value)
+      return emitOpError("dim ") << i << " is static " << type->getDimSize(i)
+                                 << " but is bound to " << *value;
   }
   return success();
 }
@@ -228,8 +228,9 @@ LogicalResult SymSizeOp::verify() {
     return failure();
   int64_t dim = getDim();
   if (dim < 0 || dim >= type->getRank())
-    return emitOpError("dim ") << dim << " is out of range for a tensor of rank "
-                               << type->getRank();
+    return emitOpError("dim ")
+           << dim << " is out of range for a tensor of rank "
+           << type->getRank();
   return success();
 }
 
@@ -305,7 +306,8 @@ LogicalResult ConstrainRangeOp::verify() {
   if (auto intType = dyn_cast<IntegerType>(getType())) {
     unsigned width = intType.getWidth();
     if (width < 64) {
-      int64_t lo = -(int64_t(1) << (width - 1)), hi = (int64_t(1) << (width - 1)) - 1;
+      int64_t lo = -(int64_t(1) << (width - 1)),
+              hi = (int64_t(1) << (width - 1)) - 1;
       if (width == 1) {
         lo = -1;
         hi = 0;

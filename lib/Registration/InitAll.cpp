@@ -42,11 +42,11 @@
 
 void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry.insert<SymShapeDialect, affine::AffineDialect, arith::ArithDialect,
-                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, linalg::LinalgDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect>();
+  registry
+      .insert<SymShapeDialect, affine::AffineDialect, arith::ArithDialect,
+              bufferization::BufferizationDialect, cf::ControlFlowDialect,
+              func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
+              scf::SCFDialect, tensor::TensorDialect>();
 
   // Inlining of func.call.
   func::registerInlinerExtension(registry);

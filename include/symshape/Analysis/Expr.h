@@ -267,8 +267,7 @@ Expr parseExpr(ExprContext &ctx, StringRef text, std::string *error = nullptr);
 } // namespace symshape
 
 namespace llvm {
-template <>
-struct DenseMapInfo<symshape::Expr> {
+template <> struct DenseMapInfo<symshape::Expr> {
   static symshape::Expr getEmptyKey() {
     return symshape::Expr::getFromOpaquePointer(
         DenseMapInfo<const void *>::getEmptyKey());

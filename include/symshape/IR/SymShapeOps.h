@@ -19,8 +19,7 @@
 namespace symshape {
 /// The side-effect resource that symshape facts live on (see
 /// SymShape_FactResource in SymShapeOps.td).
-struct FactResource
-    : public mlir::SideEffects::Resource::Base<FactResource> {
+struct FactResource : public mlir::SideEffects::Resource::Base<FactResource> {
   llvm::StringRef getName() override { return "symshape.fact"; }
 };
 } // namespace symshape

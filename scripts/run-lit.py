@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Runs lit on the symshape test suite and prints one closing line,
+`N passed, N failed`, counted from lit's own JSON report.
+
+Usage: run-lit.py <lit> <test dir> [extra lit args...]
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PASSED = {"PASS", "XFAIL"}
+FAILED = {"FAIL", "XPASS", "UNRESOLVED", "TIMEOUT"}
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    lit, test_dir, extra = sys.argv[1], sys.argv[2], sys.argv[3:]
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.json")
+        cmd = [sys.executable, lit, "-sv", "--order=lexical", "-o", report,
+               *extra, test_dir]
+        rc = subprocess.call(cmd)
+        try:
+            with open(report) as f:
+                tests = json.load(f).get("tests", [])
+        except (OSError, ValueError):
+            tests = []
+    counts = {}
+    for t in tests:
+        counts[t["code"]] = counts.get(t["code"], 0) + 1
+    passed = sum(n for code, n in counts.items() if code in PASSED)
+    failed = sum(n for code, n in counts.items() if code in FAILED)
+    skipped = sum(n for code, n in counts.items()
+                  if code not in PASSED and code not in FAILED)
+    if rc != 0 and failed == 0:
+        # lit itself failed (configuration error, crash): count it.
+        failed = 1
+    if skipped:
+        print(f"({skipped} unsupported or skipped)")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

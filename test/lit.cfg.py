@@ -1,0 +1,47 @@
+# -*- Python -*-
+# lit configuration of the symshape test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "symshape"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.symshape_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
+                   "README.md"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# `lit --param verify_roundtrip=1` makes every symshape-opt run also check
+# that the printed IR parses back to the same IR.
+extra_opt_args = []
+if lit_config.params.get("verify_roundtrip", "0") not in ("0", "", "false"):
+    extra_opt_args.append("--verify-roundtrip")
+
+tools = [
+    ToolSubst("symshape-opt", extra_args=extra_opt_args,
+              unresolved="fatal"),
+    ToolSubst("mlir-opt", unresolved="fatal"),
+    ToolSubst("mlir-runner", unresolved="fatal"),
+]
+llvm_config.add_tool_substitutions(
+    tools, [config.symshape_tools_dir, config.llvm_tools_dir])
+
+config.substitutions.append(
+    ("%symshape_plugin", os.path.join(config.symshape_lib_dir,
+                                      "SymShapePlugin.so")))
+config.substitutions.append(
+    ("%mlir_runner_utils",
+     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils",
+     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%symshape_src", config.symshape_src_root))
+config.substitutions.append(("%symshape_obj", config.symshape_obj_root))

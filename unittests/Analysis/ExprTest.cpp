@@ -1,0 +1,293 @@
+//===- ExprTest.cpp - Tests of the canonical expression store -------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/Expr.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <random>
+#include <thread>
+#include <vector>
+
+using namespace symshape;
+
+namespace {
+
+class ExprTest : public ::testing::Test {
+protected:
+  Expr c(int64_t v) { return ctx.getConstant(v); }
+  Expr s(unsigned i) { return ctx.getSymbol(i); }
+  Expr parse(StringRef text) {
+    std::string error;
+    Expr e = parseExpr(ctx, text, &error);
+    EXPECT_TRUE(e) << "failed to parse '" << text.str() << "': " << error;
+    return e;
+  }
+  std::string canon(StringRef text) { return parse(text).str(); }
+
+  ExprContext ctx;
+};
+
+TEST_F(ExprTest, EqualFormsAreTheSameObject) {
+  EXPECT_EQ(s(0) + s(1), s(1) + s(0));
+  EXPECT_EQ((s(0) + 1) * (s(1) + 1), s(0) * s(1) + s(0) + s(1) + 1);
+  EXPECT_EQ(max(s(0), s(1)), max(s(1), s(0)));
+  EXPECT_EQ(max(s(0), max(s(1), s(2))), max(max(s(0), s(1)), s(2)));
+  EXPECT_EQ(s(0) * 2 - s(0), s(0));
+  EXPECT_NE(s(0), s(1));
+}
+
+TEST_F(ExprTest, ConstantsFold) {
+  EXPECT_EQ(c(2) + c(3), c(5));
+  EXPECT_EQ(c(2) * c(3), c(6));
+  EXPECT_EQ(floorDiv(c(-7), c(2)), c(-4));
+  EXPECT_EQ(ceilDiv(c(-7), c(2)), c(-3));
+  EXPECT_EQ(mod(c(-7), c(3)), c(2));
+  EXPECT_EQ(mod(c(7), c(-3)), c(-2));
+  EXPECT_EQ(max({c(2), c(9), c(4)}), c(9));
+  EXPECT_EQ(min({c(2), c(9), c(-4)}), c(-4));
+}
+
+TEST_F(ExprTest, RelationalCancellation) {
+  EXPECT_EQ((s(0) + 1) - s(0), c(1));
+  EXPECT_EQ(s(0) * s(1) - s(1) * s(0), c(0));
+}
+
+TEST_F(ExprTest, MaxMinByConstantDifference) {
+  EXPECT_EQ(max(s(0), s(0) + 1), s(0) + 1);
+  EXPECT_EQ(min(s(0), s(0) + 1), s(0));
+  EXPECT_EQ(max({s(0) - 3, s(0) + 2, s(0)}), s(0) + 2);
+  // Different symbols are never decided without facts.
+  EXPECT_EQ(max(s(0), s(2)).getKind(), ExprKind::Max);
+  // min(s0, max(s0, s2)) needs the prover, not the store.
+  EXPECT_EQ(min(s(0), max(s(0), s(2))).getKind(), ExprKind::Min);
+}
+
+TEST_F(ExprTest, ExactDivisionLeavesTheDivision) {
+  EXPECT_EQ(floorDiv((s(0) * 5) * 7, 5), s(0) * 7);
+  EXPECT_EQ(floorDiv(s(0) * 2 + 1, 2), s(0));
+  EXPECT_EQ(mod(s(0) * 4, 4), c(0));
+  EXPECT_EQ(ceilDiv(s(0) * 6, 3), s(0) * 2);
+  // Not exact: the division stays an atom, never a rational.
+  Expr d = floorDiv(s(0) + 1, 2);
+  EXPECT_EQ(d.getKind(), ExprKind::FloorDiv);
+  EXPECT_EQ(d.str(), "(s0 + 1) floordiv 2");
+}
+
+TEST_F(ExprTest, DivisionNormalization) {
+  EXPECT_EQ(canon("(4 * s0) floordiv 6"), "(2 * s0) floordiv 3");
+  EXPECT_EQ(canon("(s0 floordiv 2) floordiv 3"), "s0 floordiv 6");
+  EXPECT_EQ(canon("(s0 ceildiv 2) ceildiv 3"), "s0 ceildiv 6");
+  EXPECT_EQ(canon("(s0 mod 8) mod 4"), "s0 mod 4");
+  EXPECT_EQ(canon("(s0 mod 4) mod 8"), "(s0 mod 4) mod 8");
+  EXPECT_EQ(canon("(6 * s0 + 4) mod 4"), "2 * (s0 mod 2)");
+  EXPECT_EQ(canon("s0 floordiv -3"), "(-s0) floordiv 3");
+  EXPECT_EQ(canon("s0 floordiv 1"), "s0");
+  EXPECT_EQ(canon("s0 mod 1"), "0");
+}
+
+TEST_F(ExprTest, DivisionByZeroIsNull) {
+  EXPECT_FALSE(floorDiv(s(0), 0));
+  EXPECT_FALSE(ceilDiv(s(0), c(0)));
+  EXPECT_FALSE(mod(s(0), 0));
+  // A symbolic divisor may be zero at run time: the node is kept.
+  EXPECT_TRUE(floorDiv(s(0), s(1)));
+}
+
+TEST_F(ExprTest, OverflowIsNullAndPropagates) {
+  Expr big = c(INT64_MAX);
+  EXPECT_FALSE(big + 1);
+  EXPECT_FALSE(c(INT64_MIN) - 1);
+  EXPECT_FALSE(s(0) * INT64_MAX * 2);
+  EXPECT_FALSE(-c(INT64_MIN));
+  EXPECT_FALSE(floorDiv(c(INT64_MIN), -1));
+  Expr null;
+  EXPECT_FALSE(null + s(0));
+  EXPECT_FALSE(max(s(0), null));
+  EXPECT_FALSE(floorDiv(null, 2));
+  EXPECT_TRUE(c(INT64_MIN) + 0);
+}
+
+TEST_F(ExprTest, PrintParseRoundTrip) {
+  const char *cases[] = {
+      "s0",
+      "16 - s0",
+      "2 * s1 * (s0 floordiv 3)",
+      "-(s0 floordiv 2)",
+      "-s0 * s1",
+      "max(s0, s1, 5)",
+      "min(128 * s0, 512 * s0)",
+      "(s0 * s1) floordiv s2",
+      "(-3) floordiv s0",
+      "-((2 * s0) mod 3)",
+      "s0 * s0 * s1 - 3 * s0 + 7",
+      "max(s0, -3) - 1",
+      "-9223372036854775808",
+      "(s0 + 1) ceildiv 2 + 1",
+  };
+  for (const char *text : cases) {
+    Expr e = parse(text);
+    EXPECT_EQ(e.str(), text);
+    EXPECT_EQ(parse(e.str()), e);
+  }
+}
+
+TEST_F(ExprTest, ParseErrors) {
+  std::string error;
+  EXPECT_FALSE(parseExpr(ctx, "s0 +", &error));
+  EXPECT_NE(error.find("expected an integer"), std::string::npos) << error;
+  EXPECT_FALSE(parseExpr(ctx, "s0 floordiv 0", &error));
+  EXPECT_NE(error.find("division by zero"), std::string::npos) << error;
+  EXPECT_FALSE(parseExpr(ctx, "x + 1", &error));
+  EXPECT_NE(error.find("unknown identifier 'x'"), std::string::npos) << error;
+  EXPECT_FALSE(parseExpr(ctx, "s0 s1", &error));
+  EXPECT_NE(error.find("trailing"), std::string::npos) << error;
+  EXPECT_FALSE(parseExpr(ctx, "99999999999999999999", &error));
+  EXPECT_NE(error.find("does not fit"), std::string::npos) << error;
+  EXPECT_FALSE(parseExpr(ctx, "9223372036854775808", &error));
+  EXPECT_TRUE(parseExpr(ctx, "-9223372036854775808", &error));
+}
+
+TEST_F(ExprTest, Evaluate) {
+  Expr e = parse("max(s0, s1 + 1) * 4 - 16 - s0 floordiv 3");
+  EXPECT_EQ(evaluate(e, {7, 2}), std::optional<int64_t>(4 * 7 - 16 - 2));
+  EXPECT_EQ(evaluate(e, {-7, 2}), std::optional<int64_t>(4 * 3 - 16 + 3));
+  EXPECT_EQ(evaluate(parse("s0 mod s1"), {7, 0}), std::nullopt);
+  EXPECT_EQ(evaluate(parse("s0 * s0"), {int64_t(1) << 32}), std::nullopt);
+  EXPECT_EQ(evaluate(parse("s3"), {1, 2}), std::nullopt);
+}
+
+TEST_F(ExprTest, SubstituteAndRenumber) {
+  Expr e = parse("max(s0, s1) floordiv 2");
+  EXPECT_EQ(substitute(e, {s(1), s(1)}), floorDiv(s(1), 2));
+  EXPECT_EQ(substitute(e, {c(9), c(4)}), c(4));
+  EXPECT_EQ(renumberSymbols(e, {3, 0}), parse("max(s0, s3) floordiv 2"));
+  EXPECT_EQ(e.getNumSymbolsUsed(), 2u);
+  EXPECT_TRUE(e.usesSymbol(1));
+  EXPECT_FALSE(e.usesSymbol(2));
+}
+
+/// Canonical forms must agree with evaluation: for random expressions and
+/// random values, building the expression and evaluating it equals
+/// evaluating the same tree naively.
+TEST_F(ExprTest, RandomBuildersAgreeWithEvaluation) {
+  std::mt19937_64 rng(1234);
+  auto pick = [&](int n) { return static_cast<int>(rng() % n); };
+  struct Node {
+    Expr expr;
+    std::function<std::optional<int64_t>(ArrayRef<int64_t>)> eval;
+  };
+  std::function<Node(int)> gen = [&](int depth) -> Node {
+    if (depth == 0 || pick(4) == 0) {
+      if (pick(2)) {
+        int64_t v = pick(11) - 5;
+        return {c(v), [v](ArrayRef<int64_t>) { return v; }};
+      }
+      unsigned i = pick(3);
+      return {s(i), [i](ArrayRef<int64_t> x) { return x[i]; }};
+    }
+    Node a = gen(depth - 1), b = gen(depth - 1);
+    int64_t k = pick(5) + 1;
+    switch (pick(7)) {
+    case 0:
+      return {a.expr + b.expr, [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x), q = b.eval(x);
+                return p && q ? std::optional<int64_t>(*p + *q) : std::nullopt;
+              }};
+    case 1:
+      return {a.expr - b.expr, [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x), q = b.eval(x);
+                return p && q ? std::optional<int64_t>(*p - *q) : std::nullopt;
+              }};
+    case 2:
+      return {a.expr * b.expr, [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x), q = b.eval(x);
+                return p && q ? std::optional<int64_t>(*p * *q) : std::nullopt;
+              }};
+    case 3:
+      return {floorDiv(a.expr, k), [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x);
+                if (!p)
+                  return std::optional<int64_t>();
+                int64_t q = *p / k;
+                if (*p % k != 0 && *p < 0)
+                  --q;
+                return std::optional<int64_t>(q);
+              }};
+    case 4:
+      return {mod(a.expr, k), [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x);
+                if (!p)
+                  return std::optional<int64_t>();
+                int64_t r = *p % k;
+                return std::optional<int64_t>(r < 0 ? r + k : r);
+              }};
+    case 5:
+      return {max(a.expr, b.expr), [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x), q = b.eval(x);
+                return p && q ? std::optional<int64_t>(std::max(*p, *q))
+                              : std::nullopt;
+              }};
+    default:
+      return {ceilDiv(a.expr, k), [=](ArrayRef<int64_t> x) {
+                auto p = a.eval(x);
+                if (!p)
+                  return std::optional<int64_t>();
+                int64_t q = *p / k;
+                if (*p % k != 0 && *p > 0)
+                  ++q;
+                return std::optional<int64_t>(q);
+              }};
+    }
+  };
+  int checked = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    Node n = gen(4);
+    ASSERT_TRUE(n.expr);
+    // Round trip through text.
+    ASSERT_EQ(parse(n.expr.str()), n.expr) << n.expr.str();
+    for (int trial = 0; trial < 5; ++trial) {
+      int64_t vals[3] = {int64_t(pick(21)) - 10, int64_t(pick(21)) - 10,
+                         int64_t(pick(21)) - 10};
+      auto expected = n.eval(vals);
+      auto actual = evaluate(n.expr, vals);
+      ASSERT_EQ(actual, expected) << n.expr.str();
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 15000);
+}
+
+TEST_F(ExprTest, ConcurrentUniquing) {
+  std::vector<std::thread> threads;
+  std::vector<Expr> results(4);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      Expr e;
+      for (int i = 0; i < 200; ++i)
+        e = max(s(0) * (i % 7) + s(1), floorDiv(s(2) + i, 3));
+      results[t] = e;
+    });
+  }
+  for (auto &th : threads)
+    th.join();
+  for (Expr e : results)
+    EXPECT_EQ(e, results[0]);
+}
+
+TEST_F(ExprTest, DeterministicOrderAcrossContexts) {
+  // The canonical order does not depend on allocation addresses: building
+  // the same expression in another context, in another order, prints the
+  // same.
+  ExprContext other;
+  Expr a = max(s(2), s(0) * s(1)) + floorDiv(s(1), 3) - s(0);
+  Expr b = floorDiv(other.getSymbol(1), 3) - other.getSymbol(0) +
+           max(other.getSymbol(0) * other.getSymbol(1), other.getSymbol(2));
+  EXPECT_EQ(a.str(), b.str());
+}
+
+} // namespace
