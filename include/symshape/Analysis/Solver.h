@@ -1,0 +1,100 @@
+//===- Solver.h - Ranges, divisibility, proofs, simplification --*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The fact-dependent half of the symbolic engine. Given a set of Facts, the
+// Solver computes sound ranges and known divisors of expressions, proves
+// comparisons three-valued (true / false / unknown; a wrong "false" is as
+// unsound as a wrong "true"), and simplifies expressions with the facts.
+//
+// Results are cached; the caches are dropped whenever the facts change.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_ANALYSIS_SOLVER_H
+#define SYMSHAPE_ANALYSIS_SOLVER_H
+
+#include "symshape/Analysis/Expr.h"
+#include "symshape/Analysis/Facts.h"
+#include "symshape/Analysis/Range.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace symshape {
+
+/// The answer of a proof: the claim holds for every value the facts allow,
+/// fails for every such value, or neither is proven.
+enum class Verdict : uint8_t { False, True, Unknown };
+
+inline Verdict negate(Verdict v) {
+  if (v == Verdict::Unknown)
+    return v;
+  return v == Verdict::True ? Verdict::False : Verdict::True;
+}
+
+llvm::StringRef stringifyVerdict(Verdict v);
+
+class Solver {
+public:
+  explicit Solver(const Facts &facts) : facts(facts) {}
+
+  /// A range containing every value of `e` allowed by the facts.
+  Range getRange(Expr e);
+  /// The largest known d >= 0 with d | e (0 means e is always 0; 1 means
+  /// nothing is known).
+  int64_t getDivisor(Expr e);
+
+  /// e >= 0?
+  Verdict proveNonNegative(Expr e);
+  /// a <= b, a < b, a == b.
+  Verdict proveLE(Expr a, Expr b);
+  Verdict proveLT(Expr a, Expr b);
+  Verdict proveEQ(Expr a, Expr b);
+  Verdict proveGE(Expr a, Expr b) { return proveLE(b, a); }
+  Verdict proveGT(Expr a, Expr b) { return proveLT(b, a); }
+  Verdict proveNE(Expr a, Expr b) { return negate(proveEQ(a, b)); }
+
+  /// `e` simplified with the facts: dominated max/min operands removed, exact
+  /// divisions cancelled, sub-expressions with a single possible value
+  /// replaced by it. The result equals `e` for every value the facts allow
+  /// (where `e` is defined).
+  Expr simplify(Expr e);
+
+  /// `e` with the facts' equalities substituted.
+  Expr normalize(Expr e);
+
+  /// Limits the work of one proof (number of case splits).
+  void setProofBudget(unsigned budget) { proofBudget = budget; }
+
+private:
+  void syncCaches();
+  Range computeRange(Expr e);
+  int64_t computeDivisor(Expr e);
+  Verdict nonNegative(Expr e, unsigned &budget);
+  Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
+  Verdict boundDivision(Expr e, Expr atom, unsigned &budget);
+  Expr simplifyImpl(Expr e);
+  Expr simplifyMaxMin(Expr e, ArrayRef<Expr> operands);
+  Expr simplifyTermsWithDivisors(Expr e);
+
+  const Facts &facts;
+  uint64_t cachedGeneration = ~uint64_t(0);
+  llvm::DenseMap<Expr, Range> rangeCache;
+  llvm::DenseMap<Expr, int64_t> divisorCache;
+  llvm::DenseMap<Expr, Expr> simplifyCache;
+  llvm::DenseMap<Expr, Expr> normalizeCache;
+  unsigned proofBudget = 64;
+};
+
+/// Replaces every occurrence of the sub-expression `target` in `e` by
+/// `replacement` (canonicalizing the result).
+Expr replaceSubExpr(Expr e, Expr target, Expr replacement);
+
+/// True if `target` occurs in `e`.
+bool containsSubExpr(Expr e, Expr target);
+
+} // namespace symshape
+
+#endif // SYMSHAPE_ANALYSIS_SOLVER_H

@@ -1,0 +1,256 @@
+//===- SolverTest.cpp - Tests of ranges, proofs and simplification --------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/Solver.h"
+
+#include "gtest/gtest.h"
+
+using namespace symshape;
+
+namespace {
+
+const std::nullopt_t inf = std::nullopt;
+
+class SolverTest : public ::testing::Test {
+protected:
+  Expr c(int64_t v) { return ctx.getConstant(v); }
+  Expr s(unsigned i) { return ctx.getSymbol(i); }
+  Expr parse(StringRef text) {
+    std::string error;
+    Expr e = parseExpr(ctx, text, &error);
+    EXPECT_TRUE(e) << error;
+    return e;
+  }
+  /// Declares s<i> a size symbol with a range.
+  void size(unsigned i, Range r = Range::nonNegative()) {
+    facts.declareSize(i);
+    facts.addSymbolRange(i, r);
+  }
+  std::string simp(StringRef text) { return Solver(facts).simplify(parse(text)).str(); }
+
+  ExprContext ctx;
+  Facts facts;
+};
+
+TEST_F(SolverTest, RangesOfDerivedSizes) {
+  size(0, Range(1, 10));
+  size(1, Range(1, 10));
+  Solver solver(facts);
+  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Range(2, 11));
+  EXPECT_EQ(solver.getRange(parse("s0 * s1")), Range(1, 100));
+  EXPECT_EQ(solver.getRange(parse("16 - s0")), Range(6, 15));
+  EXPECT_EQ(solver.getRange(parse("max(s0, s1) * 4")), Range(4, 40));
+  EXPECT_EQ(solver.getRange(parse("s0 mod 4")), Range(0, 3));
+  EXPECT_EQ(solver.getRange(parse("(s0 + 1) floordiv 2")), Range(1, 5));
+}
+
+TEST_F(SolverTest, DecreasingExpression) {
+  size(0, Range(1, 16));
+  EXPECT_EQ(Solver(facts).getRange(parse("16 - s0")), Range(0, 15));
+}
+
+TEST_F(SolverTest, SizeSymbolsAreNonNegativeIntegersAreNot) {
+  facts.declareSize(0);
+  Solver solver(facts);
+  EXPECT_EQ(solver.getRange(s(0)), Range(0, inf));
+  EXPECT_EQ(solver.getRange(s(1)), Range::full());
+  EXPECT_EQ(solver.getRange(parse("s0 * s0")), Range(0, inf));
+  EXPECT_EQ(solver.getRange(parse("s1 * s1")), Range(0, inf));
+}
+
+TEST_F(SolverTest, Divisibility) {
+  size(0);
+  facts.addSymbolDivisor(0, 8);
+  Solver solver(facts);
+  EXPECT_EQ(solver.getDivisor(s(0)), 8);
+  EXPECT_EQ(solver.getDivisor(parse("3 * s0 + 16")), 8);
+  EXPECT_EQ(solver.getDivisor(parse("3 * s0 + 4")), 4);
+  EXPECT_EQ(solver.getDivisor(parse("s0 * s1")), 8);
+  EXPECT_EQ(solver.getDivisor(parse("s0 floordiv 4")), 2);
+  EXPECT_EQ(solver.getDivisor(parse("s0 floordiv 16")), 1);
+  EXPECT_EQ(solver.getDivisor(parse("max(s0, 12)")), 4);
+  EXPECT_EQ(solver.getDivisor(c(0)), 0);
+  EXPECT_EQ(solver.getDivisor(c(INT64_MIN)), int64_t(1) << 62);
+  // Ranges round to multiples of the divisor.
+  facts.addSymbolRange(0, Range(1, 100));
+  EXPECT_EQ(Solver(facts).getRange(s(0)), Range(8, 96));
+}
+
+TEST_F(SolverTest, ProverRelationalFactsBeatIntervals) {
+  Solver solver(facts);
+  // (s + 1) - s == 1 for an integer of unknown range.
+  EXPECT_EQ(solver.proveEQ(parse("(s0 + 1) - s0"), c(1)), Verdict::True);
+  EXPECT_EQ(solver.proveLT(s(0), parse("s0 + 1")), Verdict::True);
+  EXPECT_EQ(solver.proveLE(parse("s0 + 1"), s(0)), Verdict::False);
+  // max(a, b) >= a, min(a, b) <= b, without ranges.
+  EXPECT_EQ(solver.proveGE(parse("max(s0, s1)"), s(0)), Verdict::True);
+  EXPECT_EQ(solver.proveLE(parse("min(s0, s1)"), s(1)), Verdict::True);
+  EXPECT_EQ(solver.proveLT(parse("max(s0, s1)"), s(0)), Verdict::False);
+  // Undecidable without facts: unknown, never a guess.
+  EXPECT_EQ(solver.proveLE(s(0), s(1)), Verdict::Unknown);
+  EXPECT_EQ(solver.proveEQ(s(0), s(1)), Verdict::Unknown);
+  EXPECT_EQ(solver.proveGE(parse("max(s0, s1)"), s(2)), Verdict::Unknown);
+}
+
+TEST_F(SolverTest, ProverWithRanges) {
+  size(0, Range(1, 10));
+  size(1, Range(12, 20));
+  Solver solver(facts);
+  EXPECT_EQ(solver.proveLT(s(0), s(1)), Verdict::True);
+  EXPECT_EQ(solver.proveGE(s(0), s(1)), Verdict::False);
+  EXPECT_EQ(solver.proveEQ(s(0), s(1)), Verdict::False);
+  EXPECT_EQ(solver.proveLE(parse("2 * s0"), parse("s1")), Verdict::Unknown);
+  EXPECT_EQ(solver.proveLE(parse("s0 * s0"), c(100)), Verdict::True);
+}
+
+TEST_F(SolverTest, ProverParity) {
+  Solver solver(facts);
+  // 2 * s0 + 1 is odd: never equal to 2 * s1.
+  EXPECT_EQ(solver.proveEQ(parse("2 * s0 + 1"), parse("2 * s1")),
+            Verdict::False);
+}
+
+TEST_F(SolverTest, ProverDivisionBounds) {
+  size(0);
+  Solver solver(facts);
+  // 2 * (s floordiv 2) <= s, and s < 2 * (s floordiv 2) + 2.
+  EXPECT_EQ(solver.proveLE(parse("2 * (s0 floordiv 2)"), s(0)), Verdict::True);
+  EXPECT_EQ(solver.proveLT(s(0), parse("2 * (s0 floordiv 2) + 2")),
+            Verdict::True);
+  EXPECT_EQ(solver.proveGE(parse("4 * (s0 ceildiv 4)"), s(0)), Verdict::True);
+  EXPECT_EQ(solver.proveLE(parse("s0 mod 4"), s(0)), Verdict::True);
+  EXPECT_EQ(solver.proveLT(parse("2 * (s0 floordiv 2)"), s(0)),
+            Verdict::Unknown);
+}
+
+TEST_F(SolverTest, SimplifyMaxOfSuccessor) {
+  EXPECT_EQ(simp("max(s0, s0 + 1)"), "s0 + 1");
+}
+
+TEST_F(SolverTest, SimplifyMinOfMax) {
+  // min(s0, max(s0, s2)) -> s0, while max(s0, s2) stays.
+  EXPECT_EQ(simp("min(s0, max(s0, s2))"), "s0");
+  EXPECT_EQ(simp("max(s0, s2)"), "max(s0, s2)");
+  EXPECT_EQ(simp("max(s0, min(s0, s2))"), "s0");
+}
+
+TEST_F(SolverTest, SimplifyExactDivision) {
+  EXPECT_EQ(simp("((5 * s0) * 7) floordiv 5"), "7 * s0");
+  EXPECT_EQ(simp("(2 * s0 + 1) floordiv 2"), "s0");
+  EXPECT_EQ(simp("(4 * s0) mod 4"), "0");
+  // A floordiv never becomes a rational.
+  EXPECT_EQ(simp("(2 * s0 + 1) floordiv 3"), "(2 * s0 + 1) floordiv 3");
+}
+
+TEST_F(SolverTest, SimplifyWithDivisorFacts) {
+  size(0);
+  facts.addSymbolDivisor(0, 8);
+  EXPECT_EQ(simp("s0 mod 8"), "0");
+  EXPECT_EQ(simp("s0 mod 4"), "0");
+  EXPECT_EQ(simp("(s0 floordiv 8) * 8"), "s0");
+  EXPECT_EQ(simp("(s0 floordiv 4) * 2"), "2 * (s0 floordiv 4)");
+  EXPECT_EQ(simp("s0 mod 16"), "s0 mod 16");
+}
+
+TEST_F(SolverTest, SimplifyMinWithRange) {
+  size(0, Range(1, 10));
+  EXPECT_EQ(simp("min(s0, 10)"), "s0");
+  EXPECT_EQ(simp("max(s0, 1)"), "s0");
+  EXPECT_EQ(simp("max(s0, 2)"), "max(s0, 2)");
+}
+
+TEST_F(SolverTest, NoSimplifyMinWithWiderRange) {
+  size(0, Range(1, 11));
+  EXPECT_EQ(simp("min(s0, 10)"), "min(s0, 10)");
+}
+
+TEST_F(SolverTest, SimplifyMinOfScaledSizes) {
+  size(0, Range(1, inf));
+  EXPECT_EQ(simp("min(128 * s0, 512 * s0)"), "128 * s0");
+  EXPECT_EQ(simp("max(128 * s0, 512 * s0)"), "512 * s0");
+}
+
+TEST_F(SolverTest, NoSimplifyMinOfIntegerUnknown) {
+  // x may be negative: min(x, 2 * x) stays.
+  EXPECT_EQ(simp("min(s0, 2 * s0)"), "min(s0, 2 * s0)");
+  facts.addSymbolRange(0, Range(inf, 5));
+  EXPECT_EQ(simp("min(s0, 2 * s0)"), "min(s0, 2 * s0)");
+}
+
+TEST_F(SolverTest, SimplifyPointRanges) {
+  size(0, Range(3, 3));
+  size(1, Range(0, 99));
+  EXPECT_EQ(simp("s0 * s2"), "3 * s2");
+  EXPECT_EQ(simp("s1 floordiv 100"), "0");
+  EXPECT_EQ(simp("s1 mod 100"), "s1");
+  EXPECT_EQ(simp("(s1 mod 4) mod 8"), "s1 mod 4");
+}
+
+TEST_F(SolverTest, SimplifySymbolicDivisor) {
+  size(0);
+  size(1, Range(1, inf));
+  EXPECT_EQ(simp("(s0 * s1) floordiv s1"), "s0");
+  EXPECT_EQ(simp("(s0 * s1 + 3 * s1) ceildiv s1"), "s0 + 3");
+  EXPECT_EQ(simp("(s0 * s1) mod s1"), "0");
+  // s2 may be 0: undefined there, never simplified.
+  EXPECT_EQ(simp("(s0 * s2) floordiv s2"), "(s0 * s2) floordiv s2");
+}
+
+TEST_F(SolverTest, Equalities) {
+  size(0, Range(1, 8));
+  // s1 (a dim) is bound to s0 + 2.
+  facts.addEquality(1, parse("s0 + 2"));
+  Solver solver(facts);
+  EXPECT_EQ(solver.getRange(s(1)), Range(3, 10));
+  EXPECT_EQ(solver.proveLT(s(0), s(1)), Verdict::True);
+  EXPECT_EQ(solver.simplify(parse("max(s1, s0)")).str(), "s0 + 2");
+  // Cycles are refused.
+  EXPECT_FALSE(facts.addEquality(0, parse("s1 - 2")));
+  EXPECT_FALSE(facts.addEquality(1, s(3)));
+}
+
+TEST_F(SolverTest, ScopedFacts) {
+  size(0);
+  Solver solver(facts);
+  EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::Unknown);
+  size_t mark = facts.mark();
+  facts.addSymbolRange(0, Range(inf, 10));
+  EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::True);
+  facts.rollback(mark);
+  EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::Unknown);
+  EXPECT_EQ(solver.getRange(s(0)), Range(0, inf));
+}
+
+TEST_F(SolverTest, ContradictionsAreReported) {
+  size(0, Range(2, 10));
+  EXPECT_FALSE(facts.addSymbolRange(0, Range(12, 12)));
+  // Nothing is decided under contradictory facts.
+  EXPECT_EQ(Solver(facts).proveLE(s(0), c(0)), Verdict::Unknown);
+}
+
+TEST_F(SolverTest, ExpressionFacts) {
+  size(0);
+  // s0 + 1 <= 10 narrows s0 to [0, 9].
+  EXPECT_TRUE(facts.addExprRange(parse("s0 + 1"), Range(inf, 10)));
+  EXPECT_EQ(Solver(facts).getRange(s(0)), Range(0, 9));
+  // -2 * s1 + 4 in [0, 10] narrows s1 to [-3, 2].
+  EXPECT_TRUE(facts.addExprRange(parse("4 - 2 * s1"), Range(0, 10)));
+  EXPECT_EQ(Solver(facts).getRange(s(1)), Range(-3, 2));
+  // A fact on a non-linear expression is used for that expression.
+  EXPECT_TRUE(facts.addExprRange(parse("s0 * s2"), Range(0, 64)));
+  EXPECT_EQ(Solver(facts).getRange(parse("s0 * s2")), Range(0, 64));
+}
+
+TEST_F(SolverTest, Int64Edges) {
+  facts.addSymbolRange(0, Range(INT64_MAX - 1, INT64_MAX));
+  Solver solver(facts);
+  // s0 + 1 may not fit int64: the bound saturates, never wraps.
+  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Range(INT64_MAX, inf));
+  EXPECT_EQ(solver.proveGT(parse("s0 + 1"), s(0)), Verdict::True);
+  EXPECT_EQ(solver.getRange(parse("s0 * 2")), Range(inf, inf));
+}
+
+} // namespace
