@@ -27,6 +27,7 @@ if lit_config.params.get("verify_roundtrip", "0") not in ("0", "", "false"):
 tools = [
     ToolSubst("symshape-opt", extra_args=extra_opt_args,
               unresolved="fatal"),
+    ToolSubst("symshape-engine-check", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="fatal"),
 ]

@@ -305,7 +305,7 @@ Range symshape::power(const Range &a, unsigned n) {
     absLo = hiExt(a);
   }
   Ext l = loExt(a), h = hiExt(a);
-  Ext negL = l.kind == Ext::NegInf ? Ext::pos()
+  Ext negL = l.kind == Ext::NegInf  ? Ext::pos()
              : l.value == INT64_MIN ? Ext::pos()
                                     : Ext::of(-l.value);
   absHi = negL < h ? h : negL;

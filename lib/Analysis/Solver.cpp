@@ -359,8 +359,8 @@ Verdict Solver::caseSplitMaxMin(Expr e, Expr atom, unsigned &budget) {
   // arg: if every substitution is >= 0 (< 0), so is e. When e is linear in
   // the atom, monotonicity gives more: with a positive coefficient on a max,
   // e >= e[atom -> arg] for every arg.
-  bool eIsAboveEach = lin && ((isMax && lin->coeff > 0) ||
-                              (!isMax && lin->coeff < 0));
+  bool eIsAboveEach =
+      lin && ((isMax && lin->coeff > 0) || (!isMax && lin->coeff < 0));
   bool eIsBelowEach = lin && !eIsAboveEach;
   bool allTrue = true, allFalse = true;
   for (Expr arg : atom.getOperands()) {

@@ -29,7 +29,9 @@ protected:
     facts.declareSize(i);
     facts.addSymbolRange(i, r);
   }
-  std::string simp(StringRef text) { return Solver(facts).simplify(parse(text)).str(); }
+  std::string simp(StringRef text) {
+    return Solver(facts).simplify(parse(text)).str();
+  }
 
   ExprContext ctx;
   Facts facts;

@@ -31,7 +31,8 @@ class Range {
 public:
   /// The full range [-inf, inf].
   Range() = default;
-  Range(std::optional<int64_t> lo, std::optional<int64_t> hi) : lo(lo), hi(hi) {}
+  Range(std::optional<int64_t> lo, std::optional<int64_t> hi)
+      : lo(lo), hi(hi) {}
 
   static Range full() { return Range(); }
   static Range point(int64_t v) { return Range(v, v); }
