@@ -25,7 +25,7 @@ namespace symshape {
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers the symshape passes and pass pipelines only.
-void registerSymShapePasses();
+void registerPassesAndPipelines();
 
 /// Registers the symshape passes and the upstream passes a symshape-opt user
 /// needs around them (cleanups, inlining, bufferization, int-range

@@ -23,11 +23,11 @@ SymbolFacts &Facts::symbolForUpdate(unsigned pos) {
 bool Facts::declareSize(unsigned pos) {
   SymbolFacts &f = symbolForUpdate(pos);
   f.isSize = true;
-  f.range = f.range.intersect(Range::nonNegative()).roundToMultiple(f.divisor);
+  f.range = f.range.intersect(Interval::nonNegative()).roundToMultiple(f.divisor);
   return !f.range.isEmpty();
 }
 
-bool Facts::addSymbolRange(unsigned pos, const Range &range) {
+bool Facts::addSymbolRange(unsigned pos, const Interval &range) {
   SymbolFacts &f = symbolForUpdate(pos);
   f.range = f.range.intersect(range).roundToMultiple(f.divisor);
   return !f.range.isEmpty();
@@ -45,7 +45,7 @@ bool Facts::addSymbolDivisor(unsigned pos, int64_t divisor) {
   return !f.range.isEmpty();
 }
 
-bool Facts::addExprRange(Expr e, const Range &range) {
+bool Facts::addExprRange(Expr e, const Interval &range) {
   if (!e)
     return true;
   if (std::optional<int64_t> c = e.getConstantOrNone())
@@ -56,7 +56,7 @@ bool Facts::addExprRange(Expr e, const Range &range) {
   if (e.getKind() == ExprKind::Add && e.getOperands().size() == 1 &&
       e.getOperands()[0].isSymbol()) {
     int64_t a = e.getCoefficients()[0], c = e.getAddConstant();
-    Range scaled = range - Range::point(c);
+    Interval scaled = range - Interval::point(c);
     std::optional<int64_t> lo, hi;
     auto lo0 = scaled.getLo(), hi0 = scaled.getHi();
     if (a < 0) {
@@ -67,7 +67,7 @@ bool Facts::addExprRange(Expr e, const Range &range) {
     if (hi0)
       hi = checkedFloorDiv(*hi0, a);
     if (!scaled.isEmpty() &&
-        !addSymbolRange(e.getOperands()[0].getSymbolPosition(), Range(lo, hi)))
+        !addSymbolRange(e.getOperands()[0].getSymbolPosition(), Interval(lo, hi)))
       return false;
   }
   ++generation;
@@ -77,7 +77,7 @@ bool Facts::addExprRange(Expr e, const Range &range) {
     it->second = it->second.intersect(range);
     return !it->second.isEmpty();
   }
-  undoLog.push_back(ExprUndo{e, false, Range()});
+  undoLog.push_back(ExprUndo{e, false, Interval()});
   exprRanges[e] = range;
   return !range.isEmpty();
 }
@@ -115,7 +115,7 @@ SymbolFacts Facts::getSymbol(unsigned pos) const {
   return it == symbols.end() ? SymbolFacts() : it->second;
 }
 
-const Range *Facts::getExprRange(Expr e) const {
+const Interval *Facts::getExprRange(Expr e) const {
   auto it = exprRanges.find(e);
   return it == exprRanges.end() ? nullptr : &it->second;
 }

@@ -106,39 +106,39 @@ Expr Solver::normalize(Expr e) {
 // Ranges
 //===----------------------------------------------------------------------===//
 
-Range Solver::getRange(Expr e) {
+Interval Solver::getRange(Expr e) {
   if (!e)
-    return Range::full();
+    return Interval::full();
   syncCaches();
   e = normalize(e);
   auto it = rangeCache.find(e);
   if (it != rangeCache.end())
     return it->second;
-  Range r = computeRange(e);
+  Interval r = computeRange(e);
   rangeCache[e] = r;
   return r;
 }
 
-Range Solver::computeRange(Expr e) {
-  Range r;
+Interval Solver::computeRange(Expr e) {
+  Interval r;
   switch (e.getKind()) {
   case ExprKind::Constant:
-    return Range::point(e.getConstantValue());
+    return Interval::point(e.getConstantValue());
   case ExprKind::Symbol: {
     SymbolFacts f = facts.getSymbol(e.getSymbolPosition());
-    r = f.isSize ? f.range.intersect(Range::nonNegative()) : f.range;
+    r = f.isSize ? f.range.intersect(Interval::nonNegative()) : f.range;
     break;
   }
   case ExprKind::Add: {
-    r = Range::point(e.getAddConstant());
+    r = Interval::point(e.getAddConstant());
     for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
-      r = r + getRange(t) * Range::point(c);
+      r = r + getRange(t) * Interval::point(c);
     break;
   }
   case ExprKind::Mul: {
     // Equal factors are adjacent; x * x is a power, not a product of two
     // independent intervals.
-    r = Range::point(1);
+    r = Interval::point(1);
     ArrayRef<Expr> fs = e.getOperands();
     for (size_t i = 0; i < fs.size();) {
       size_t j = i;
@@ -167,7 +167,7 @@ Range Solver::computeRange(Expr e) {
     break;
   }
   }
-  if (const Range *known = facts.getExprRange(e))
+  if (const Interval *known = facts.getExprRange(e))
     r = r.intersect(*known);
   int64_t d = getDivisor(e);
   if (d > 1)
@@ -327,7 +327,7 @@ Verdict Solver::proveNonNegative(Expr e) {
 Verdict Solver::nonNegative(Expr e, unsigned &budget) {
   if (!e)
     return Verdict::Unknown;
-  Range r = getRange(e);
+  Interval r = getRange(e);
   if (r.isEmpty())
     return Verdict::Unknown; // Contradictory facts: decide nothing.
   if (r.isNonNegative())
@@ -437,7 +437,7 @@ Verdict Solver::proveEQ(Expr a, Expr b) {
     if (g > 1 && c % g != 0)
       return Verdict::False;
   }
-  Range r = getRange(d);
+  Interval r = getRange(d);
   if (!r.isEmpty() && !r.containsZero())
     return Verdict::False;
   return Verdict::Unknown;

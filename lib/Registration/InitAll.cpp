@@ -6,6 +6,7 @@
 
 #include "symshape/InitAll.h"
 #include "symshape/IR/SymShapeDialect.h"
+#include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
@@ -69,12 +70,10 @@ void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
   tensor::registerValueBoundsOpInterfaceExternalModels(registry);
 }
 
-void symshape::registerSymShapePasses() {
-  // The symshape passes are added here as they land.
-}
+void symshape::registerPassesAndPipelines() { registerSymShapePasses(); }
 
 void symshape::registerAllPasses() {
-  registerSymShapePasses();
+  registerPassesAndPipelines();
   mlir::registerTransformsPasses();
   mlir::affine::registerAffinePasses();
   mlir::arith::registerArithPasses();

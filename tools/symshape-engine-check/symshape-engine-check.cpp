@@ -166,9 +166,9 @@ public:
           s.lo = std::nullopt;
       }
       // Keep the facts satisfiable: some multiple of the divisor in range.
-      Range r = Range(s.lo, s.hi);
+      Interval r = Interval(s.lo, s.hi);
       if (s.isSize)
-        r = r.intersect(Range::nonNegative());
+        r = r.intersect(Interval::nonNegative());
       if (r.roundToMultiple(s.divisor).isEmpty())
         s.divisor = 1;
       c.symbols.push_back(s);
@@ -184,7 +184,7 @@ public:
       const SymbolSpec &s = c.symbols[i];
       if (s.isSize)
         c.facts.declareSize(i);
-      c.facts.addSymbolRange(i, Range(s.lo, s.hi));
+      c.facts.addSymbolRange(i, Interval(s.lo, s.hi));
       c.facts.addSymbolDivisor(i, s.divisor);
       if (s.equality)
         c.facts.addEquality(i, s.equality);
@@ -250,7 +250,7 @@ public:
       Expr f = genPartner(e, n, solver);
       if (!f)
         f = ctx.getConstant(0);
-      Range r = solver.getRange(e);
+      Interval r = solver.getRange(e);
       Expr simplified = solver.simplify(e);
       Verdict le = solver.proveLE(e, f), lt = solver.proveLT(e, f),
               eq = solver.proveEQ(e, f);
@@ -317,7 +317,7 @@ public:
       llvm::errs() << ' ' << v;
     llvm::errs() << " with";
     for (const SymbolSpec &s : c.symbols) {
-      llvm::errs() << ' ' << (s.isSize ? "size" : "int") << Range(s.lo, s.hi)
+      llvm::errs() << ' ' << (s.isSize ? "size" : "int") << Interval(s.lo, s.hi)
                    << "/" << s.divisor;
       if (s.equality)
         llvm::errs() << "=" << s.equality;
@@ -333,7 +333,7 @@ public:
       os << "null";
   }
 
-  void writeZ3(llvm::raw_ostream &os, const Case &c, Expr e, Expr f, Range r,
+  void writeZ3(llvm::raw_ostream &os, const Case &c, Expr e, Expr f, Interval r,
                Expr simplified, Verdict le, Verdict lt, Verdict eq) {
     os << "{\"symbols\": [";
     for (size_t i = 0; i < c.symbols.size(); ++i) {

@@ -29,5 +29,5 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "SymShape", LLVM_VERSION_STRING,
-          []() { symshape::registerSymShapePasses(); }};
+          []() { symshape::registerPassesAndPipelines(); }};
 }

@@ -25,7 +25,7 @@ protected:
     return e;
   }
   /// Declares s<i> a size symbol with a range.
-  void size(unsigned i, Range r = Range::nonNegative()) {
+  void size(unsigned i, Interval r = Interval::nonNegative()) {
     facts.declareSize(i);
     facts.addSymbolRange(i, r);
   }
@@ -38,29 +38,29 @@ protected:
 };
 
 TEST_F(SolverTest, RangesOfDerivedSizes) {
-  size(0, Range(1, 10));
-  size(1, Range(1, 10));
+  size(0, Interval(1, 10));
+  size(1, Interval(1, 10));
   Solver solver(facts);
-  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Range(2, 11));
-  EXPECT_EQ(solver.getRange(parse("s0 * s1")), Range(1, 100));
-  EXPECT_EQ(solver.getRange(parse("16 - s0")), Range(6, 15));
-  EXPECT_EQ(solver.getRange(parse("max(s0, s1) * 4")), Range(4, 40));
-  EXPECT_EQ(solver.getRange(parse("s0 mod 4")), Range(0, 3));
-  EXPECT_EQ(solver.getRange(parse("(s0 + 1) floordiv 2")), Range(1, 5));
+  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Interval(2, 11));
+  EXPECT_EQ(solver.getRange(parse("s0 * s1")), Interval(1, 100));
+  EXPECT_EQ(solver.getRange(parse("16 - s0")), Interval(6, 15));
+  EXPECT_EQ(solver.getRange(parse("max(s0, s1) * 4")), Interval(4, 40));
+  EXPECT_EQ(solver.getRange(parse("s0 mod 4")), Interval(0, 3));
+  EXPECT_EQ(solver.getRange(parse("(s0 + 1) floordiv 2")), Interval(1, 5));
 }
 
 TEST_F(SolverTest, DecreasingExpression) {
-  size(0, Range(1, 16));
-  EXPECT_EQ(Solver(facts).getRange(parse("16 - s0")), Range(0, 15));
+  size(0, Interval(1, 16));
+  EXPECT_EQ(Solver(facts).getRange(parse("16 - s0")), Interval(0, 15));
 }
 
 TEST_F(SolverTest, SizeSymbolsAreNonNegativeIntegersAreNot) {
   facts.declareSize(0);
   Solver solver(facts);
-  EXPECT_EQ(solver.getRange(s(0)), Range(0, inf));
-  EXPECT_EQ(solver.getRange(s(1)), Range::full());
-  EXPECT_EQ(solver.getRange(parse("s0 * s0")), Range(0, inf));
-  EXPECT_EQ(solver.getRange(parse("s1 * s1")), Range(0, inf));
+  EXPECT_EQ(solver.getRange(s(0)), Interval(0, inf));
+  EXPECT_EQ(solver.getRange(s(1)), Interval::full());
+  EXPECT_EQ(solver.getRange(parse("s0 * s0")), Interval(0, inf));
+  EXPECT_EQ(solver.getRange(parse("s1 * s1")), Interval(0, inf));
 }
 
 TEST_F(SolverTest, Divisibility) {
@@ -77,8 +77,8 @@ TEST_F(SolverTest, Divisibility) {
   EXPECT_EQ(solver.getDivisor(c(0)), 0);
   EXPECT_EQ(solver.getDivisor(c(INT64_MIN)), int64_t(1) << 62);
   // Ranges round to multiples of the divisor.
-  facts.addSymbolRange(0, Range(1, 100));
-  EXPECT_EQ(Solver(facts).getRange(s(0)), Range(8, 96));
+  facts.addSymbolRange(0, Interval(1, 100));
+  EXPECT_EQ(Solver(facts).getRange(s(0)), Interval(8, 96));
 }
 
 TEST_F(SolverTest, ProverRelationalFactsBeatIntervals) {
@@ -98,8 +98,8 @@ TEST_F(SolverTest, ProverRelationalFactsBeatIntervals) {
 }
 
 TEST_F(SolverTest, ProverWithRanges) {
-  size(0, Range(1, 10));
-  size(1, Range(12, 20));
+  size(0, Interval(1, 10));
+  size(1, Interval(12, 20));
   Solver solver(facts);
   EXPECT_EQ(solver.proveLT(s(0), s(1)), Verdict::True);
   EXPECT_EQ(solver.proveGE(s(0), s(1)), Verdict::False);
@@ -158,19 +158,19 @@ TEST_F(SolverTest, SimplifyWithDivisorFacts) {
 }
 
 TEST_F(SolverTest, SimplifyMinWithRange) {
-  size(0, Range(1, 10));
+  size(0, Interval(1, 10));
   EXPECT_EQ(simp("min(s0, 10)"), "s0");
   EXPECT_EQ(simp("max(s0, 1)"), "s0");
   EXPECT_EQ(simp("max(s0, 2)"), "max(s0, 2)");
 }
 
 TEST_F(SolverTest, NoSimplifyMinWithWiderRange) {
-  size(0, Range(1, 11));
+  size(0, Interval(1, 11));
   EXPECT_EQ(simp("min(s0, 10)"), "min(s0, 10)");
 }
 
 TEST_F(SolverTest, SimplifyMinOfScaledSizes) {
-  size(0, Range(1, inf));
+  size(0, Interval(1, inf));
   EXPECT_EQ(simp("min(128 * s0, 512 * s0)"), "128 * s0");
   EXPECT_EQ(simp("max(128 * s0, 512 * s0)"), "512 * s0");
 }
@@ -178,13 +178,13 @@ TEST_F(SolverTest, SimplifyMinOfScaledSizes) {
 TEST_F(SolverTest, NoSimplifyMinOfIntegerUnknown) {
   // x may be negative: min(x, 2 * x) stays.
   EXPECT_EQ(simp("min(s0, 2 * s0)"), "min(s0, 2 * s0)");
-  facts.addSymbolRange(0, Range(inf, 5));
+  facts.addSymbolRange(0, Interval(inf, 5));
   EXPECT_EQ(simp("min(s0, 2 * s0)"), "min(s0, 2 * s0)");
 }
 
 TEST_F(SolverTest, SimplifyPointRanges) {
-  size(0, Range(3, 3));
-  size(1, Range(0, 99));
+  size(0, Interval(3, 3));
+  size(1, Interval(0, 99));
   EXPECT_EQ(simp("s0 * s2"), "3 * s2");
   EXPECT_EQ(simp("s1 floordiv 100"), "0");
   EXPECT_EQ(simp("s1 mod 100"), "s1");
@@ -193,7 +193,7 @@ TEST_F(SolverTest, SimplifyPointRanges) {
 
 TEST_F(SolverTest, SimplifySymbolicDivisor) {
   size(0);
-  size(1, Range(1, inf));
+  size(1, Interval(1, inf));
   EXPECT_EQ(simp("(s0 * s1) floordiv s1"), "s0");
   EXPECT_EQ(simp("(s0 * s1 + 3 * s1) ceildiv s1"), "s0 + 3");
   EXPECT_EQ(simp("(s0 * s1) mod s1"), "0");
@@ -202,11 +202,11 @@ TEST_F(SolverTest, SimplifySymbolicDivisor) {
 }
 
 TEST_F(SolverTest, Equalities) {
-  size(0, Range(1, 8));
+  size(0, Interval(1, 8));
   // s1 (a dim) is bound to s0 + 2.
   facts.addEquality(1, parse("s0 + 2"));
   Solver solver(facts);
-  EXPECT_EQ(solver.getRange(s(1)), Range(3, 10));
+  EXPECT_EQ(solver.getRange(s(1)), Interval(3, 10));
   EXPECT_EQ(solver.proveLT(s(0), s(1)), Verdict::True);
   EXPECT_EQ(solver.simplify(parse("max(s1, s0)")).str(), "s0 + 2");
   // Cycles are refused.
@@ -219,16 +219,16 @@ TEST_F(SolverTest, ScopedFacts) {
   Solver solver(facts);
   EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::Unknown);
   size_t mark = facts.mark();
-  facts.addSymbolRange(0, Range(inf, 10));
+  facts.addSymbolRange(0, Interval(inf, 10));
   EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::True);
   facts.rollback(mark);
   EXPECT_EQ(solver.proveLE(s(0), c(10)), Verdict::Unknown);
-  EXPECT_EQ(solver.getRange(s(0)), Range(0, inf));
+  EXPECT_EQ(solver.getRange(s(0)), Interval(0, inf));
 }
 
 TEST_F(SolverTest, ContradictionsAreReported) {
-  size(0, Range(2, 10));
-  EXPECT_FALSE(facts.addSymbolRange(0, Range(12, 12)));
+  size(0, Interval(2, 10));
+  EXPECT_FALSE(facts.addSymbolRange(0, Interval(12, 12)));
   // Nothing is decided under contradictory facts.
   EXPECT_EQ(Solver(facts).proveLE(s(0), c(0)), Verdict::Unknown);
 }
@@ -236,23 +236,23 @@ TEST_F(SolverTest, ContradictionsAreReported) {
 TEST_F(SolverTest, ExpressionFacts) {
   size(0);
   // s0 + 1 <= 10 narrows s0 to [0, 9].
-  EXPECT_TRUE(facts.addExprRange(parse("s0 + 1"), Range(inf, 10)));
-  EXPECT_EQ(Solver(facts).getRange(s(0)), Range(0, 9));
+  EXPECT_TRUE(facts.addExprRange(parse("s0 + 1"), Interval(inf, 10)));
+  EXPECT_EQ(Solver(facts).getRange(s(0)), Interval(0, 9));
   // -2 * s1 + 4 in [0, 10] narrows s1 to [-3, 2].
-  EXPECT_TRUE(facts.addExprRange(parse("4 - 2 * s1"), Range(0, 10)));
-  EXPECT_EQ(Solver(facts).getRange(s(1)), Range(-3, 2));
+  EXPECT_TRUE(facts.addExprRange(parse("4 - 2 * s1"), Interval(0, 10)));
+  EXPECT_EQ(Solver(facts).getRange(s(1)), Interval(-3, 2));
   // A fact on a non-linear expression is used for that expression.
-  EXPECT_TRUE(facts.addExprRange(parse("s0 * s2"), Range(0, 64)));
-  EXPECT_EQ(Solver(facts).getRange(parse("s0 * s2")), Range(0, 64));
+  EXPECT_TRUE(facts.addExprRange(parse("s0 * s2"), Interval(0, 64)));
+  EXPECT_EQ(Solver(facts).getRange(parse("s0 * s2")), Interval(0, 64));
 }
 
 TEST_F(SolverTest, Int64Edges) {
-  facts.addSymbolRange(0, Range(INT64_MAX - 1, INT64_MAX));
+  facts.addSymbolRange(0, Interval(INT64_MAX - 1, INT64_MAX));
   Solver solver(facts);
   // s0 + 1 may not fit int64: the bound saturates, never wraps.
-  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Range(INT64_MAX, inf));
+  EXPECT_EQ(solver.getRange(parse("s0 + 1")), Interval(INT64_MAX, inf));
   EXPECT_EQ(solver.proveGT(parse("s0 + 1"), s(0)), Verdict::True);
-  EXPECT_EQ(solver.getRange(parse("s0 * 2")), Range(inf, inf));
+  EXPECT_EQ(solver.getRange(parse("s0 * 2")), Interval(inf, inf));
 }
 
 } // namespace

@@ -16,7 +16,7 @@
 #define SYMSHAPE_ANALYSIS_FACTS_H
 
 #include "symshape/Analysis/Expr.h"
-#include "symshape/Analysis/Range.h"
+#include "symshape/Analysis/Interval.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -31,7 +31,7 @@ struct SymbolFacts {
   /// A size symbol is non-negative; an integer unknown may have any sign.
   bool isSize = false;
   /// The known range (already intersected with [0, inf] for sizes).
-  Range range;
+  Interval range;
   /// A known divisor (>= 1).
   int64_t divisor = 1;
 };
@@ -43,14 +43,14 @@ public:
   bool declareSize(unsigned pos);
   /// Intersects the range of symbol `pos` with `range`. Returns false if the
   /// result is empty (contradiction); the fact is recorded anyway.
-  bool addSymbolRange(unsigned pos, const Range &range);
+  bool addSymbolRange(unsigned pos, const Interval &range);
   /// Records that `divisor` (>= 1) divides symbol `pos`. Returns false if
   /// the symbol's range then contains no value.
   bool addSymbolDivisor(unsigned pos, int64_t divisor);
   /// Records `lo <= e <= hi` for an expression. Symbols and expressions
   /// linear in one symbol also narrow the symbol's range. Returns false on a
   /// contradiction with what was known.
-  bool addExprRange(Expr e, const Range &range);
+  bool addExprRange(Expr e, const Interval &range);
   /// Records `symbol == e`. Later queries see the symbol replaced by `e`.
   /// Returns false (and records nothing) if the symbol already has an
   /// equality or `e` depends on the symbol, directly or through other
@@ -61,7 +61,7 @@ public:
 
   SymbolFacts getSymbol(unsigned pos) const;
   /// The recorded range of `e`, if any (not a computed one).
-  const Range *getExprRange(Expr e) const;
+  const Interval *getExprRange(Expr e) const;
   /// The expression symbol `pos` equals, or null.
   Expr getEquality(unsigned pos) const;
   bool hasEqualities() const { return !equalities.empty(); }
@@ -82,7 +82,7 @@ private:
   struct ExprUndo {
     Expr expr;
     bool existed;
-    Range old;
+    Interval old;
   };
   struct EqualityUndo {
     unsigned pos;
@@ -92,7 +92,7 @@ private:
   SymbolFacts &symbolForUpdate(unsigned pos);
 
   llvm::DenseMap<unsigned, SymbolFacts> symbols;
-  llvm::DenseMap<Expr, Range> exprRanges;
+  llvm::DenseMap<Expr, Interval> exprRanges;
   llvm::DenseMap<unsigned, Expr> equalities;
   std::vector<Undo> undoLog;
   uint64_t generation = 0;

@@ -18,7 +18,7 @@
 
 #include "symshape/Analysis/Expr.h"
 #include "symshape/Analysis/Facts.h"
-#include "symshape/Analysis/Range.h"
+#include "symshape/Analysis/Interval.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -41,7 +41,7 @@ public:
   explicit Solver(const Facts &facts) : facts(facts) {}
 
   /// A range containing every value of `e` allowed by the facts.
-  Range getRange(Expr e);
+  Interval getRange(Expr e);
   /// The largest known d >= 0 with d | e (0 means e is always 0; 1 means
   /// nothing is known).
   int64_t getDivisor(Expr e);
@@ -70,7 +70,7 @@ public:
 
 private:
   void syncCaches();
-  Range computeRange(Expr e);
+  Interval computeRange(Expr e);
   int64_t computeDivisor(Expr e);
   Verdict nonNegative(Expr e, unsigned &budget);
   Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
@@ -81,7 +81,7 @@ private:
 
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
-  llvm::DenseMap<Expr, Range> rangeCache;
+  llvm::DenseMap<Expr, Interval> rangeCache;
   llvm::DenseMap<Expr, int64_t> divisorCache;
   llvm::DenseMap<Expr, Expr> simplifyCache;
   llvm::DenseMap<Expr, Expr> normalizeCache;

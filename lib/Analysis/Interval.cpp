@@ -1,10 +1,10 @@
-//===- Range.cpp - Sound integer interval arithmetic ----------------------===//
+//===- Interval.cpp - Sound integer interval arithmetic ----------------------===//
 //
 // Part of the symshape project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Range.h"
+#include "symshape/Analysis/Interval.h"
 #include "symshape/Analysis/CheckedInt.h"
 
 #include <algorithm>
@@ -37,10 +37,10 @@ struct Ext {
 };
 } // namespace
 
-static Ext loExt(const Range &r) {
+static Ext loExt(const Interval &r) {
   return r.getLo() ? Ext::of(*r.getLo()) : Ext::neg();
 }
-static Ext hiExt(const Range &r) {
+static Ext hiExt(const Interval &r) {
   return r.getHi() ? Ext::of(*r.getHi()) : Ext::pos();
 }
 
@@ -87,7 +87,7 @@ static std::optional<Ext> extFloorDiv(Ext a, Ext b) {
   return Ext::pos(); // INT64_MIN / -1
 }
 
-bool Range::contains(const Range &other) const {
+bool Interval::contains(const Interval &other) const {
   if (other.isEmpty())
     return true;
   if (isEmpty())
@@ -97,17 +97,17 @@ bool Range::contains(const Range &other) const {
   return loOk && hiOk;
 }
 
-Range Range::intersect(const Range &other) const {
+Interval Interval::intersect(const Interval &other) const {
   std::optional<int64_t> l = lo, h = hi;
   if (other.lo)
     l = l ? std::max(*l, *other.lo) : other.lo;
   if (other.hi)
     h = h ? std::min(*h, *other.hi) : other.hi;
-  Range r(l, h);
-  return r.isEmpty() || isEmpty() || other.isEmpty() ? Range::empty() : r;
+  Interval r(l, h);
+  return r.isEmpty() || isEmpty() || other.isEmpty() ? Interval::empty() : r;
 }
 
-Range Range::join(const Range &other) const {
+Interval Interval::join(const Interval &other) const {
   if (isEmpty())
     return other;
   if (other.isEmpty())
@@ -117,10 +117,10 @@ Range Range::join(const Range &other) const {
     l = std::min(*lo, *other.lo);
   if (hi && other.hi)
     h = std::max(*hi, *other.hi);
-  return Range(l, h);
+  return Interval(l, h);
 }
 
-Range Range::roundToMultiple(int64_t divisor) const {
+Interval Interval::roundToMultiple(int64_t divisor) const {
   if (divisor <= 1 || isEmpty())
     return *this;
   std::optional<int64_t> l = lo, h = hi;
@@ -132,11 +132,11 @@ Range Range::roundToMultiple(int64_t divisor) const {
     if (auto q = checkedFloorDiv(*h, divisor))
       if (auto m = checkedMul(*q, divisor))
         h = *m;
-  Range r(l, h);
-  return r.isEmpty() ? Range::empty() : r;
+  Interval r(l, h);
+  return r.isEmpty() ? Interval::empty() : r;
 }
 
-void Range::print(llvm::raw_ostream &os) const {
+void Interval::print(llvm::raw_ostream &os) const {
   if (isEmpty()) {
     os << "[empty]";
     return;
@@ -154,61 +154,61 @@ void Range::print(llvm::raw_ostream &os) const {
   os << ']';
 }
 
-std::string Range::str() const {
+std::string Interval::str() const {
   std::string s;
   llvm::raw_string_ostream os(s);
   print(os);
   return s;
 }
 
-Range symshape::operator+(const Range &a, const Range &b) {
+Interval symshape::operator+(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   std::optional<int64_t> lo, hi;
   if (a.getLo() && b.getLo())
     lo = checkedAdd(*a.getLo(), *b.getLo());
   if (a.getHi() && b.getHi())
     hi = checkedAdd(*a.getHi(), *b.getHi());
-  return Range(lo, hi);
+  return Interval(lo, hi);
 }
 
-Range symshape::operator-(const Range &a) {
+Interval symshape::operator-(const Interval &a) {
   if (a.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   std::optional<int64_t> lo, hi;
   if (a.getHi())
     lo = checkedNeg(*a.getHi());
   if (a.getLo())
     hi = checkedNeg(*a.getLo());
-  return Range(lo, hi);
+  return Interval(lo, hi);
 }
 
-Range symshape::operator-(const Range &a, const Range &b) {
+Interval symshape::operator-(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   std::optional<int64_t> lo, hi;
   if (a.getLo() && b.getHi())
     lo = checkedSub(*a.getLo(), *b.getHi());
   if (a.getHi() && b.getLo())
     hi = checkedSub(*a.getHi(), *b.getLo());
-  return Range(lo, hi);
+  return Interval(lo, hi);
 }
 
-Range symshape::operator*(const Range &a, const Range &b) {
+Interval symshape::operator*(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   Ext corners[] = {extMul(loExt(a), loExt(b)), extMul(loExt(a), hiExt(b)),
                    extMul(hiExt(a), loExt(b)), extMul(hiExt(a), hiExt(b))};
   Ext lo = *std::min_element(std::begin(corners), std::end(corners));
   Ext hi = *std::max_element(std::begin(corners), std::end(corners));
-  return Range(toLo(lo), toHi(hi));
+  return Interval(toLo(lo), toHi(hi));
 }
 
-Range symshape::floorDiv(const Range &a, const Range &b) {
+Interval symshape::floorDiv(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   if (b.containsZero())
-    return Range::full();
+    return Interval::full();
   // floor(x / y) is monotone in x for a divisor of fixed sign, and monotone
   // in y for a dividend of fixed sign, so the extremes are at the corners.
   Ext xs[] = {loExt(a), hiExt(a)}, ys[] = {loExt(b), hiExt(b)};
@@ -217,26 +217,26 @@ Range symshape::floorDiv(const Range &a, const Range &b) {
     for (Ext y : ys) {
       std::optional<Ext> q = extFloorDiv(x, y);
       if (!q)
-        return Range::full();
+        return Interval::full();
       if (!lo || *q < *lo)
         lo = q;
       if (!hi || *hi < *q)
         hi = q;
     }
   }
-  return Range(toLo(*lo), toHi(*hi));
+  return Interval(toLo(*lo), toHi(*hi));
 }
 
-Range symshape::ceilDiv(const Range &a, const Range &b) {
+Interval symshape::ceilDiv(const Interval &a, const Interval &b) {
   // ceil(a / b) == -floor(-a / b).
   return -floorDiv(-a, b);
 }
 
-Range symshape::mod(const Range &a, const Range &b) {
+Interval symshape::mod(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   if (b.containsZero())
-    return Range::full();
+    return Interval::full();
   if (b.isPositive()) {
     // In [0, b - 1]; equal to a when 0 <= a < b.
     if (a.isNonNegative() && a.getHi() && *a.getHi() < *b.getLo())
@@ -246,7 +246,7 @@ Range symshape::mod(const Range &a, const Range &b) {
       hi = *b.getHi() - 1;
     if (a.isNonNegative() && a.getHi())
       hi = hi ? std::min(*hi, *a.getHi()) : a.getHi();
-    return Range(0, hi);
+    return Interval(0, hi);
   }
   // b < 0: in [b + 1, 0]; equal to a when b < a <= 0.
   if (a.getHi() && *a.getHi() <= 0 && a.getLo() && *a.getLo() > *b.getHi())
@@ -256,29 +256,29 @@ Range symshape::mod(const Range &a, const Range &b) {
     lo = *b.getLo() + 1;
   if (a.getHi() && *a.getHi() <= 0 && a.getLo())
     lo = lo ? std::max(*lo, *a.getLo()) : a.getLo();
-  return Range(lo, 0);
+  return Interval(lo, 0);
 }
 
-Range symshape::max(const Range &a, const Range &b) {
+Interval symshape::max(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   std::optional<int64_t> lo, hi;
   if (a.getLo() || b.getLo())
     lo = std::max(a.getLo().value_or(INT64_MIN), b.getLo().value_or(INT64_MIN));
   if (a.getHi() && b.getHi())
     hi = std::max(*a.getHi(), *b.getHi());
-  return Range(lo, hi);
+  return Interval(lo, hi);
 }
 
-Range symshape::min(const Range &a, const Range &b) {
+Interval symshape::min(const Interval &a, const Interval &b) {
   if (a.isEmpty() || b.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   std::optional<int64_t> lo, hi;
   if (a.getLo() && b.getLo())
     lo = std::min(*a.getLo(), *b.getLo());
   if (a.getHi() || b.getHi())
     hi = std::min(a.getHi().value_or(INT64_MAX), b.getHi().value_or(INT64_MAX));
-  return Range(lo, hi);
+  return Interval(lo, hi);
 }
 
 static Ext extPow(Ext x, unsigned n) {
@@ -288,13 +288,13 @@ static Ext extPow(Ext x, unsigned n) {
   return r;
 }
 
-Range symshape::power(const Range &a, unsigned n) {
+Interval symshape::power(const Interval &a, unsigned n) {
   if (a.isEmpty())
-    return Range::empty();
+    return Interval::empty();
   if (n == 0)
-    return Range::point(1);
+    return Interval::point(1);
   if (n % 2 == 1)
-    return Range(toLo(extPow(loExt(a), n)), toHi(extPow(hiExt(a), n)));
+    return Interval(toLo(extPow(loExt(a), n)), toHi(extPow(hiExt(a), n)));
   // Even power: monotone in |x|.
   Ext absLo, absHi;
   if (a.containsZero()) {
@@ -309,5 +309,5 @@ Range symshape::power(const Range &a, unsigned n) {
              : l.value == INT64_MIN ? Ext::pos()
                                     : Ext::of(-l.value);
   absHi = negL < h ? h : negL;
-  return Range(toLo(extPow(absLo, n)), toHi(extPow(absHi, n)));
+  return Interval(toLo(extPow(absLo, n)), toHi(extPow(absHi, n)));
 }

@@ -1,4 +1,4 @@
-//===- Range.h - Sound integer interval arithmetic --------------*- C++ -*-===//
+//===- Interval.h - Sound integer interval arithmetic --------------*- C++ -*-===//
 //
 // Part of the symshape project.
 //
@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_RANGE_H
-#define SYMSHAPE_ANALYSIS_RANGE_H
+#ifndef SYMSHAPE_ANALYSIS_INTERVAL_H
+#define SYMSHAPE_ANALYSIS_INTERVAL_H
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,19 +27,19 @@ namespace symshape {
 /// An inclusive interval [lo, hi] of integers. `lo == std::nullopt` is -inf,
 /// `hi == std::nullopt` is +inf. A range with lo > hi is empty (contradictory
 /// facts); operations on an empty range yield an empty range.
-class Range {
+class Interval {
 public:
   /// The full range [-inf, inf].
-  Range() = default;
-  Range(std::optional<int64_t> lo, std::optional<int64_t> hi)
+  Interval() = default;
+  Interval(std::optional<int64_t> lo, std::optional<int64_t> hi)
       : lo(lo), hi(hi) {}
 
-  static Range full() { return Range(); }
-  static Range point(int64_t v) { return Range(v, v); }
-  static Range nonNegative() { return Range(0, std::nullopt); }
-  static Range atLeast(int64_t v) { return Range(v, std::nullopt); }
-  static Range atMost(int64_t v) { return Range(std::nullopt, v); }
-  static Range empty() { return Range(1, 0); }
+  static Interval full() { return Interval(); }
+  static Interval point(int64_t v) { return Interval(v, v); }
+  static Interval nonNegative() { return Interval(0, std::nullopt); }
+  static Interval atLeast(int64_t v) { return Interval(v, std::nullopt); }
+  static Interval atMost(int64_t v) { return Interval(std::nullopt, v); }
+  static Interval empty() { return Interval(1, 0); }
 
   std::optional<int64_t> getLo() const { return lo; }
   std::optional<int64_t> getHi() const { return hi; }
@@ -54,27 +54,27 @@ public:
     return !isEmpty() && (!lo || *lo <= v) && (!hi || v <= *hi);
   }
   /// True if every value of `other` is in this range.
-  bool contains(const Range &other) const;
+  bool contains(const Interval &other) const;
   /// True if the range has a value >= 0 only (lo >= 0).
   bool isNonNegative() const { return lo && *lo >= 0; }
   bool isPositive() const { return lo && *lo > 0; }
   bool isNegative() const { return hi && *hi < 0; }
   bool containsZero() const { return contains(0); }
 
-  bool operator==(const Range &other) const {
+  bool operator==(const Interval &other) const {
     if (isEmpty() || other.isEmpty())
       return isEmpty() == other.isEmpty();
     return lo == other.lo && hi == other.hi;
   }
-  bool operator!=(const Range &other) const { return !(*this == other); }
+  bool operator!=(const Interval &other) const { return !(*this == other); }
 
   /// The set intersection.
-  Range intersect(const Range &other) const;
+  Interval intersect(const Interval &other) const;
   /// The smallest range containing both.
-  Range join(const Range &other) const;
+  Interval join(const Interval &other) const;
 
   /// Narrows the ends to multiples of `divisor` (>= 1).
-  Range roundToMultiple(int64_t divisor) const;
+  Interval roundToMultiple(int64_t divisor) const;
 
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
@@ -83,26 +83,26 @@ private:
   std::optional<int64_t> lo, hi;
 };
 
-inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const Range &r) {
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const Interval &r) {
   r.print(os);
   return os;
 }
 
-Range operator+(const Range &a, const Range &b);
-Range operator-(const Range &a);
-Range operator-(const Range &a, const Range &b);
-Range operator*(const Range &a, const Range &b);
+Interval operator+(const Interval &a, const Interval &b);
+Interval operator-(const Interval &a);
+Interval operator-(const Interval &a, const Interval &b);
+Interval operator*(const Interval &a, const Interval &b);
 /// Floor division; the full range if `b` contains 0.
-Range floorDiv(const Range &a, const Range &b);
+Interval floorDiv(const Interval &a, const Interval &b);
 /// Ceiling division; the full range if `b` contains 0.
-Range ceilDiv(const Range &a, const Range &b);
+Interval ceilDiv(const Interval &a, const Interval &b);
 /// Floor modulo (sign of the divisor); the full range if `b` contains 0.
-Range mod(const Range &a, const Range &b);
-Range max(const Range &a, const Range &b);
-Range min(const Range &a, const Range &b);
+Interval mod(const Interval &a, const Interval &b);
+Interval max(const Interval &a, const Interval &b);
+Interval min(const Interval &a, const Interval &b);
 /// The range of x^n for x in `a` (n >= 1).
-Range power(const Range &a, unsigned n);
+Interval power(const Interval &a, unsigned n);
 
 } // namespace symshape
 
-#endif // SYMSHAPE_ANALYSIS_RANGE_H
+#endif // SYMSHAPE_ANALYSIS_INTERVAL_H

@@ -1,0 +1,184 @@
+//===- ShapeAnalysis.h - Symbolic facts of ordinary MLIR --------*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Gives every integer/index SSA value and every dim of a ranked tensor or
+// memref an expression over analysis symbols, and collects the facts that hold
+// at each point of the program:
+//
+//   * symbols: the dynamic dims of values the analysis cannot see through
+//     (function arguments, results of unknown ops), named `symshape.symbol`s
+//     (size symbols, >= 0), and opaque integer values (integer unknowns);
+//   * values: arith (add/sub/mul only where no overflow is possible or
+//     assumed for sizes, max/min, floordivsi/ceildivsi, divsi/remsi only with
+//     a proven non-negative dividend, casts), affine.apply/min/max, tensor.dim,
+//     memref.dim and the symshape ops;
+//   * dims: through tensor.empty, casts, destination-passing ops, slices, pad,
+//     concat, reshapes (expand_shape reads output_shape), scf.if/for results;
+//   * facts: symbol ranges and divisors, `symshape.constrain_range`,
+//     `symshape.bind_shape`, `cf.assert` of an `arith.cmpi`, `scf.if`
+//     conditions per branch and loop induction-variable ranges.
+//
+// A fact holds only where its source dominates: `run()` walks the IR in
+// dominance order and keeps facts in scopes, calling a visitor at every
+// operation with the facts that hold *before* it. An operation therefore never
+// sees the fact it states itself, so a check is never decided by its own
+// fact.
+//
+// Without `run()`, expressions are computed on demand backwards through
+// use-def chains, with only the facts carried by SSA values (symbol ranges,
+// constrain_range): this is what local rewrite patterns use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
+#define SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
+
+#include "symshape/Analysis/Expr.h"
+#include "symshape/Analysis/Facts.h"
+#include "symshape/Analysis/Solver.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace symshape {
+
+/// What an analysis symbol stands for.
+struct SymbolInfo {
+  enum class Kind {
+    /// Dim `dim` of the shaped value `value` (a size).
+    Dim,
+    /// A `symshape.symbol` named `name` (a size); `value` is its first result.
+    Named,
+    /// An integer value the analysis cannot see through (an integer unknown,
+    /// or a size if `isSize`).
+    Opaque,
+  };
+  Kind kind;
+  mlir::Value value;
+  int64_t dim = -1;
+  std::string name;
+  bool isSize = false;
+};
+
+class ShapeAnalysis {
+public:
+  explicit ShapeAnalysis(mlir::MLIRContext *context);
+  ~ShapeAnalysis();
+
+  ExprContext &getExprContext() { return exprContext; }
+  Facts &getFacts() { return facts; }
+  Solver &getSolver() { return solver; }
+
+  /// The expression of an integer or index value; null for other types.
+  Expr getExpr(mlir::Value value);
+  /// The expression of dim `dim` of a ranked tensor or memref; null if the
+  /// value is not ranked.
+  Expr getDimExpr(mlir::Value shaped, unsigned dim);
+  /// All dims of a ranked shaped value (empty if unranked).
+  SmallVector<Expr> getShape(mlir::Value shaped);
+
+  unsigned getNumSymbols() const { return symbols.size(); }
+  const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
+  /// A readable name of a symbol for reports and diagnostics.
+  std::string getSymbolName(unsigned pos) const;
+  /// Gives dim `dim` of `value` a user-facing name (e.g. from
+  /// `symshape.dim_names`).
+  void setDimName(mlir::Value value, unsigned dim, StringRef name);
+
+  /// Called for every operation in dominance order with the facts that hold
+  /// before it; its results already have expressions.
+  using Visitor = std::function<void(mlir::Operation *)>;
+  /// Walks `root`'s regions in dominance order, adding facts as their sources
+  /// are passed. Returns failure if symshape-stated facts contradict each
+  /// other (an error naming both was emitted).
+  mlir::LogicalResult run(mlir::Operation *root, const Visitor &visitor = {});
+
+  /// During `run()`: a value of type `type`, other than `exclude`, available
+  /// at the current point whose expression simplifies to `e`; or null.
+  mlir::Value findAvailableValue(Expr e, mlir::Type type,
+                                 mlir::Value exclude = {});
+
+  /// Builds IR computing `e` (as `type`, index or a signless integer) at the
+  /// builder's insertion point, from arith ops and tensor/memref.dim. Fails
+  /// if a symbol has no value that dominates the insertion point.
+  mlir::FailureOr<mlir::Value> materialize(mlir::OpBuilder &builder,
+                                           mlir::Location loc, Expr e,
+                                           mlir::Type type);
+
+  /// True if every symbol of `e` is a size symbol: the no-overflow
+  /// assumption covers it.
+  bool isSizeExpr(Expr e);
+
+private:
+  Expr computeExpr(mlir::Value value);
+  Expr computeDimExpr(mlir::Value shaped, unsigned dim);
+  Expr computeOpResult(mlir::Operation *op, mlir::OpResult result);
+  Expr computeOpResultDim(mlir::Operation *op, mlir::OpResult result,
+                          unsigned dim);
+  Expr newSymbol(SymbolInfo info);
+  Expr dimSymbol(mlir::Value value, unsigned dim);
+  Expr opaqueSymbol(mlir::Value value);
+  Expr checkedArith(mlir::Operation *op, Expr exact);
+  Expr foldResultToExpr(mlir::OpFoldResult ofr);
+
+  void addDeclarations(mlir::Operation *root);
+  void addFactsOf(mlir::Operation *op);
+  void addConditionFact(mlir::Value cond, bool isTrue, mlir::Operation *source,
+                        bool userStated);
+  void addEqualityFact(Expr a, Expr b, mlir::Operation *source,
+                       bool userStated);
+  void addRangeFact(Expr e, const Interval &range, int64_t divisor,
+                    mlir::Operation *source, bool userStated);
+  void reportContradiction(Expr e, mlir::Operation *source, bool userStated);
+  void walkRegion(mlir::Region &region, const Visitor &visitor);
+  void walkOp(mlir::Operation *op, const Visitor &visitor);
+  void addRegionEntryFacts(mlir::Operation *op, mlir::Region &region);
+  void recordAvailable(mlir::Value value, Expr e);
+  struct ScopeMarks {
+    size_t facts, sources, available;
+  };
+  ScopeMarks enterScope();
+  void exitScope(const ScopeMarks &marks);
+
+  ExprContext &exprContext;
+  Facts facts;
+  Solver solver;
+  std::vector<SymbolInfo> symbols;
+  llvm::DenseMap<mlir::Value, Expr> valueExprs;
+  llvm::DenseMap<std::pair<mlir::Value, unsigned>, Expr> dimExprs;
+  llvm::DenseMap<std::pair<mlir::Value, unsigned>, unsigned> dimSymbols;
+  llvm::DenseMap<mlir::Value, unsigned> opaqueSymbols;
+  llvm::StringMap<unsigned> namedSymbols;
+  llvm::DenseMap<std::pair<mlir::Value, unsigned>, std::string> dimNames;
+
+  /// Facts stated so far with their sources, for contradiction messages;
+  /// scoped like the facts.
+  struct FactSource {
+    Expr expr;
+    mlir::Operation *op;
+  };
+  std::vector<FactSource> factSources;
+  /// Values available at the current point of the walk, by the simplified
+  /// form of their expression; scoped.
+  llvm::DenseMap<Expr, SmallVector<mlir::Value, 1>> available;
+  std::vector<Expr> availableLog;
+
+  bool walking = false;
+  bool contradiction = false;
+  std::unique_ptr<mlir::DominanceInfo> dominance;
+};
+
+} // namespace symshape
+
+#endif // SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H

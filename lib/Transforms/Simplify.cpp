@@ -1,0 +1,219 @@
+//===- Simplify.cpp - symshape-simplify -----------------------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each round runs the shape analysis once over the whole operation, collects
+// one decision per op from the facts that hold before it, and then applies
+// all decisions. Rounds repeat until nothing changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeOps.h"
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace symshape {
+#define GEN_PASS_DEF_SYMSHAPESIMPLIFYPASS
+#include "symshape/Transforms/Passes.h.inc"
+} // namespace symshape
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+/// What to do with one op.
+struct Decision {
+  enum class Kind {
+    /// Replace the result by an existing value.
+    UseValue,
+    /// Replace the result by a constant.
+    Constant,
+    /// Replace the result by IR computing `expr`.
+    Materialize,
+    /// A constrain_range implied by earlier facts: forward its operand and
+    /// erase it.
+    EraseFact,
+  };
+  Operation *op;
+  Kind kind;
+  Value value;
+  int64_t constant = 0;
+  Expr expr;
+};
+
+/// Ops whose integer result the pass may replace.
+bool isValueCandidate(Operation *op) {
+  return isa<SymMaxOp, SymMinOp, ApplyOp, arith::MaxSIOp, arith::MinSIOp,
+             arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::FloorDivSIOp,
+             arith::CeilDivSIOp, arith::DivSIOp, arith::RemSIOp,
+             arith::DivUIOp, arith::RemUIOp, arith::SelectOp,
+             affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
+      op);
+}
+
+/// Ops whose result is only replaced by a constant (reading a dim).
+bool isDimRead(Operation *op) {
+  return isa<SymSizeOp, tensor::DimOp, memref::DimOp>(op);
+}
+
+Verdict decideComparison(Solver &solver, arith::CmpIPredicate pred, Expr a,
+                         Expr b) {
+  using P = arith::CmpIPredicate;
+  switch (pred) {
+  case P::eq:
+    return solver.proveEQ(a, b);
+  case P::ne:
+    return solver.proveNE(a, b);
+  case P::slt:
+    return solver.proveLT(a, b);
+  case P::sle:
+    return solver.proveLE(a, b);
+  case P::sgt:
+    return solver.proveGT(a, b);
+  case P::sge:
+    return solver.proveGE(a, b);
+  default:
+    break;
+  }
+  // Unsigned comparisons agree with signed ones on non-negative values.
+  if (solver.proveNonNegative(a) != Verdict::True ||
+      solver.proveNonNegative(b) != Verdict::True)
+    return Verdict::Unknown;
+  switch (pred) {
+  case P::ult:
+    return solver.proveLT(a, b);
+  case P::ule:
+    return solver.proveLE(a, b);
+  case P::ugt:
+    return solver.proveGT(a, b);
+  default:
+    return solver.proveGE(a, b);
+  }
+}
+
+std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op) {
+  Solver &solver = analysis.getSolver();
+  if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
+    // The facts seen here are those before the op: it is redundant only if
+    // they already imply it.
+    Expr e = analysis.getExpr(constrain.getValue());
+    RangeAttr range = constrain.getRange();
+    int64_t divisor = constrain.getDivisor();
+    if (e && Interval(range.getLo(), range.getHi()).contains(solver.getRange(e)) &&
+        (divisor <= 1 || solver.getDivisor(e) % divisor == 0))
+      return Decision{op, Decision::Kind::EraseFact, Value(), 0, Expr()};
+    return std::nullopt;
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    Expr a = analysis.getExpr(cmp.getLhs()), b = analysis.getExpr(cmp.getRhs());
+    if (!a || !b)
+      return std::nullopt;
+    Verdict v = decideComparison(solver, cmp.getPredicate(), a, b);
+    if (v == Verdict::Unknown)
+      return std::nullopt;
+    return Decision{op, Decision::Kind::Constant, Value(),
+                    v == Verdict::True ? 1 : 0, Expr()};
+  }
+  bool valueCandidate = isValueCandidate(op);
+  if ((!valueCandidate && !isDimRead(op)) || op->getNumResults() != 1)
+    return std::nullopt;
+  Value result = op->getResult(0);
+  Expr e = analysis.getExpr(result);
+  if (!e)
+    return std::nullopt;
+  Expr s = solver.simplify(e);
+  if (std::optional<int64_t> c = s.getConstantOrNone())
+    return Decision{op, Decision::Kind::Constant, Value(), *c, Expr()};
+  if (!valueCandidate)
+    return std::nullopt;
+  if (Value v = analysis.findAvailableValue(s, result.getType(), result))
+    return Decision{op, Decision::Kind::UseValue, v, 0, Expr()};
+  Expr original = solver.normalize(e);
+  if (s != original && s.getTreeSize() < original.getTreeSize())
+    return Decision{op, Decision::Kind::Materialize, Value(), 0, s};
+  return std::nullopt;
+}
+
+/// Applies the decisions; returns true if the IR changed.
+bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
+  llvm::DenseMap<Value, Value> replaced;
+  auto resolve = [&](Value v) {
+    for (auto it = replaced.find(v); it != replaced.end();
+         it = replaced.find(v))
+      v = it->second;
+    return v;
+  };
+  bool changed = false;
+  SmallVector<Operation *> maybeDead;
+  for (const Decision &d : decisions) {
+    Operation *op = d.op;
+    Value result = op->getResult(0);
+    OpBuilder builder(op);
+    Value replacement;
+    switch (d.kind) {
+    case Decision::Kind::Constant:
+      replacement = arith::ConstantOp::create(
+          builder, op->getLoc(), result.getType(),
+          builder.getIntegerAttr(result.getType(), d.constant));
+      break;
+    case Decision::Kind::UseValue:
+      replacement = resolve(d.value);
+      break;
+    case Decision::Kind::Materialize: {
+      FailureOr<Value> v =
+          analysis.materialize(builder, op->getLoc(), d.expr, result.getType());
+      if (failed(v))
+        continue;
+      replacement = *v;
+      break;
+    }
+    case Decision::Kind::EraseFact:
+      replacement = resolve(op->getOperand(0));
+      break;
+    }
+    result.replaceAllUsesWith(replacement);
+    replaced[result] = replacement;
+    changed = true;
+    if (d.kind == Decision::Kind::EraseFact)
+      op->erase();
+    else
+      maybeDead.push_back(op);
+  }
+  for (Operation *op : maybeDead)
+    if (isOpTriviallyDead(op))
+      op->erase();
+  return changed;
+}
+
+class SymShapeSimplifyPass
+    : public symshape::impl::SymShapeSimplifyPassBase<SymShapeSimplifyPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    for (unsigned round = 0; round < maxIterations; ++round) {
+      ShapeAnalysis analysis(&getContext());
+      SmallVector<Decision> decisions;
+      LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
+        if (std::optional<Decision> d = decide(analysis, op))
+          decisions.push_back(*d);
+      });
+      if (failed(result))
+        return signalPassFailure();
+      if (decisions.empty() || !applyDecisions(analysis, decisions))
+        return;
+    }
+  }
+};
+
+} // namespace
