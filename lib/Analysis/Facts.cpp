@@ -20,29 +20,47 @@ SymbolFacts &Facts::symbolForUpdate(unsigned pos) {
   return symbols[pos];
 }
 
+/// Two divisors combine to their least common multiple.
+static int64_t combineDivisors(int64_t a, int64_t b) {
+  int64_t g = static_cast<int64_t>(gcdMagnitude(a, b));
+  std::optional<int64_t> lcm = checkedMul(a / g, b);
+  return lcm ? *lcm : std::max(a, b);
+}
+
 bool Facts::declareSize(unsigned pos) {
-  SymbolFacts &f = symbolForUpdate(pos);
-  f.isSize = true;
-  f.range = f.range.intersect(Interval::nonNegative()).roundToMultiple(f.divisor);
-  return !f.range.isEmpty();
+  ++generation;
+  declared[pos].isSize = true;
+  return !getSymbol(pos).range.isEmpty();
+}
+
+bool Facts::declareSymbolRange(unsigned pos, const Interval &range) {
+  ++generation;
+  SymbolFacts &f = declared[pos];
+  f.range = f.range.intersect(range);
+  return !getSymbol(pos).range.isEmpty();
+}
+
+bool Facts::declareSymbolDivisor(unsigned pos, int64_t divisor) {
+  if (divisor <= 1)
+    return true;
+  ++generation;
+  SymbolFacts &f = declared[pos];
+  f.divisor = combineDivisors(f.divisor, divisor);
+  return !getSymbol(pos).range.isEmpty();
 }
 
 bool Facts::addSymbolRange(unsigned pos, const Interval &range) {
   SymbolFacts &f = symbolForUpdate(pos);
-  f.range = f.range.intersect(range).roundToMultiple(f.divisor);
-  return !f.range.isEmpty();
+  f.range = f.range.intersect(range);
+  return !getSymbol(pos).range.isEmpty();
 }
 
 bool Facts::addSymbolDivisor(unsigned pos, int64_t divisor) {
   if (divisor <= 1)
     return true;
   SymbolFacts &f = symbolForUpdate(pos);
-  // Two divisors combine to their least common multiple.
-  int64_t g = static_cast<int64_t>(gcdMagnitude(f.divisor, divisor));
-  std::optional<int64_t> lcm = checkedMul(f.divisor / g, divisor);
-  f.divisor = lcm ? *lcm : std::max(f.divisor, divisor);
-  f.range = f.range.roundToMultiple(f.divisor);
-  return !f.range.isEmpty();
+  f.divisor = combineDivisors(f.divisor, divisor);
+  return !getSymbol(pos).range.isEmpty();
 }
 
 bool Facts::addExprRange(Expr e, const Interval &range) {
@@ -67,7 +85,8 @@ bool Facts::addExprRange(Expr e, const Interval &range) {
     if (hi0)
       hi = checkedFloorDiv(*hi0, a);
     if (!scaled.isEmpty() &&
-        !addSymbolRange(e.getOperands()[0].getSymbolPosition(), Interval(lo, hi)))
+        !addSymbolRange(e.getOperands()[0].getSymbolPosition(),
+                        Interval(lo, hi)))
       return false;
   }
   ++generation;
@@ -111,8 +130,19 @@ bool Facts::addEquality(unsigned pos, Expr e) {
 }
 
 SymbolFacts Facts::getSymbol(unsigned pos) const {
-  auto it = symbols.find(pos);
-  return it == symbols.end() ? SymbolFacts() : it->second;
+  SymbolFacts f;
+  auto d = declared.find(pos);
+  if (d != declared.end())
+    f = d->second;
+  auto s = symbols.find(pos);
+  if (s != symbols.end()) {
+    f.range = f.range.intersect(s->second.range);
+    f.divisor = combineDivisors(f.divisor, s->second.divisor);
+  }
+  if (f.isSize)
+    f.range = f.range.intersect(Interval::nonNegative());
+  f.range = f.range.roundToMultiple(f.divisor);
+  return f;
 }
 
 const Interval *Facts::getExprRange(Expr e) const {

@@ -1,4 +1,5 @@
-//===- Interval.cpp - Sound integer interval arithmetic ----------------------===//
+//===- Interval.cpp - Sound integer interval arithmetic
+//----------------------===//
 //
 // Part of the symshape project.
 //

@@ -57,8 +57,8 @@ static std::optional<int64_t> getConstantInt(Value v) {
 }
 
 /// Converts an affine expression over `operands` (dims then symbols).
-static Expr fromAffine(AffineExpr e, ArrayRef<Expr> operands,
-                       unsigned numDims, ExprContext &ctx) {
+static Expr fromAffine(AffineExpr e, ArrayRef<Expr> operands, unsigned numDims,
+                       ExprContext &ctx) {
   switch (e.getKind()) {
   case AffineExprKind::Constant:
     return ctx.getConstant(cast<AffineConstantExpr>(e).getValue());
@@ -238,8 +238,9 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
         if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
           if (attr.getValue().getBitWidth() <= 64)
             return exprContext.getConstant(
-                isa<IndexType>(attr.getType()) ? attr.getInt()
-                                               : attr.getValue().getSExtValue());
+                isa<IndexType>(attr.getType())
+                    ? attr.getInt()
+                    : attr.getValue().getSExtValue());
         return Expr();
       })
       .Case([&](arith::AddIOp) {
@@ -359,9 +360,10 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
         Expr s = newSymbol(info);
         namedSymbols[symbol.getName()] = s.getSymbolPosition();
         RangeAttr range = symbol.getRangeOrDefault();
-        facts.addSymbolRange(s.getSymbolPosition(),
-                             symshape::Interval(range.getLo(), range.getHi()));
-        facts.addSymbolDivisor(s.getSymbolPosition(), symbol.getDivisor());
+        facts.declareSymbolRange(
+            s.getSymbolPosition(),
+            symshape::Interval(range.getLo(), range.getHi()));
+        facts.declareSymbolDivisor(s.getSymbolPosition(), symbol.getDivisor());
         return s;
       })
       .Case([&](SymMaxOp) { return max(operandExpr(0), operandExpr(1)); })
@@ -575,10 +577,22 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
       break;
     }
   }
+  // Name the symbols the fact is about, as the user knows them.
+  std::string about;
+  llvm::raw_string_ostream os(about);
+  bool first = true;
+  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i) {
+    if (!e.usesSymbol(i))
+      continue;
+    os << (first ? "" : ", ") << getSymbolName(i);
+    first = false;
+  }
+  if (first)
+    os << e;
   if (userStated) {
     contradiction = true;
     InFlightDiagnostic diag = source->emitError()
-                              << "contradicting facts: this fact on '" << e.str()
+                              << "contradicting facts: this fact on '" << about
                               << "' cannot hold together with ";
     if (other) {
       diag << "the fact stated by '" << other->getName() << "'";
@@ -590,14 +604,15 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
   }
   InFlightDiagnostic diag =
       source->emitWarning()
-      << "this check contradicts earlier facts on '" << e.str()
+      << "this check contradicts earlier facts on '" << about
       << "': the program aborts here at run time whatever the input";
   if (other)
     diag.attachNote(other->getLoc()) << "the earlier fact is stated here";
 }
 
-void ShapeAnalysis::addRangeFact(Expr e, const symshape::Interval &range, int64_t divisor,
-                                 Operation *source, bool userStated) {
+void ShapeAnalysis::addRangeFact(Expr e, const symshape::Interval &range,
+                                 int64_t divisor, Operation *source,
+                                 bool userStated) {
   e = solver.normalize(e);
   if (!e)
     return;
@@ -642,8 +657,9 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
     symshape::Interval valueRange = solver.getRange(value);
     if (!facts.addEquality(pos, value))
       return false;
-    symshape::Interval symRange = known.isSize ? known.range.intersect(symshape::Interval::nonNegative())
-                                  : known.range;
+    symshape::Interval symRange =
+        known.isSize ? known.range.intersect(symshape::Interval::nonNegative())
+                     : known.range;
     bool ok = !valueRange.intersect(symRange).isEmpty();
     if (!symRange.isFull())
       ok &= facts.addExprRange(value, symRange);
@@ -661,8 +677,8 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
   addRangeFact(d, symshape::Interval::point(0), 1, source, userStated);
 }
 
-void ShapeAnalysis::addConditionFact(Value cond, bool isTrue,
-                                     Operation *source, bool userStated) {
+void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
+                                     bool userStated) {
   Operation *def = cond.getDefiningOp();
   if (!def)
     return;
@@ -698,9 +714,8 @@ void ShapeAnalysis::addConditionFact(Value cond, bool isTrue,
   using P = arith::CmpIPredicate;
   // Unsigned comparisons of non-negative values are signed comparisons; and
   // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
-  bool bothNonNegative =
-      solver.proveNonNegative(a) == Verdict::True &&
-      solver.proveNonNegative(b) == Verdict::True;
+  bool bothNonNegative = solver.proveNonNegative(a) == Verdict::True &&
+                         solver.proveNonNegative(b) == Verdict::True;
   std::optional<int64_t> bConst = b.getConstantOrNone();
   switch (pred) {
   case P::ult:
@@ -752,8 +767,8 @@ void ShapeAnalysis::addFactsOf(Operation *op) {
   if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
     RangeAttr range = constrain.getRange();
     addRangeFact(getExpr(constrain.getValue()),
-                 symshape::Interval(range.getLo(), range.getHi()), constrain.getDivisor(),
-                 op, /*userStated=*/true);
+                 symshape::Interval(range.getLo(), range.getHi()),
+                 constrain.getDivisor(), op, /*userStated=*/true);
     return;
   }
   if (auto bind = dyn_cast<BindShapeOp>(op)) {
@@ -788,8 +803,9 @@ void ShapeAnalysis::addDeclarations(Operation *root) {
     SymbolOp other = it->second;
     unsigned pos = s.getSymbolPosition();
     RangeAttr range = symbol.getRangeOrDefault();
-    bool ok = facts.addSymbolRange(pos, symshape::Interval(range.getLo(), range.getHi()));
-    ok &= facts.addSymbolDivisor(pos, symbol.getDivisor());
+    bool ok = facts.declareSymbolRange(
+        pos, symshape::Interval(range.getLo(), range.getHi()));
+    ok &= facts.declareSymbolDivisor(pos, symbol.getDivisor());
     if (!ok) {
       contradiction = true;
       InFlightDiagnostic diag =
@@ -826,7 +842,6 @@ Value ShapeAnalysis::findAvailableValue(Expr e, Type type, Value exclude) {
   return Value();
 }
 
-
 ShapeAnalysis::ScopeMarks ShapeAnalysis::enterScope() {
   return {facts.mark(), factSources.size(), availableLog.size()};
 }
@@ -849,12 +864,14 @@ void ShapeAnalysis::addRegionEntryFacts(Operation *op, Region &region) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     // lb <= iv < ub (scf.for has a positive step).
     Expr iv = getExpr(forOp.getInductionVar());
-    Expr lb = getExpr(forOp.getLowerBound()), ub = getExpr(forOp.getUpperBound());
+    Expr lb = getExpr(forOp.getLowerBound()),
+         ub = getExpr(forOp.getUpperBound());
     if (iv && lb)
-      addRangeFact(sub(iv, lb), symshape::Interval::nonNegative(), 1, nullptr, false);
-    if (iv && ub)
-      addRangeFact(sub(sub(ub, iv), 1), symshape::Interval::nonNegative(), 1, nullptr,
+      addRangeFact(sub(iv, lb), symshape::Interval::nonNegative(), 1, nullptr,
                    false);
+    if (iv && ub)
+      addRangeFact(sub(sub(ub, iv), 1), symshape::Interval::nonNegative(), 1,
+                   nullptr, false);
     return;
   }
 }
@@ -933,7 +950,8 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
     return failure();
   if (!dominance) {
     Operation *scope = b.getInsertionBlock()->getParentOp();
-    while (scope->getParentOp() && !scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    while (scope->getParentOp() &&
+           !scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
       scope = scope->getParentOp();
     dominance = std::make_unique<DominanceInfo>(scope);
   }
@@ -961,10 +979,10 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
   bool sizeExpr = isSizeExpr(e);
   std::function<FailureOr<Value>(Expr)> build =
       [&](Expr x) -> FailureOr<Value> {
-    auto flags = sizeExpr || typeRange(bitWidth(type)).contains(
-                                 solver.getRange(x))
-                     ? nsw
-                     : arith::IntegerOverflowFlags::none;
+    auto flags =
+        sizeExpr || typeRange(bitWidth(type)).contains(solver.getRange(x))
+            ? nsw
+            : arith::IntegerOverflowFlags::none;
     switch (x.getKind()) {
     case ExprKind::Constant:
       return arith::ConstantOp::create(
@@ -988,7 +1006,8 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
       SmallVector<std::pair<Expr, int64_t>> terms;
       for (auto [t, c] : llvm::zip(x.getOperands(), x.getCoefficients()))
         terms.push_back({t, c});
-      std::stable_partition(terms.begin(), terms.end(), [](auto &tc) { return tc.second > 0; });
+      std::stable_partition(terms.begin(), terms.end(),
+                            [](auto &tc) { return tc.second > 0; });
       Value sum;
       if (terms.front().second < 0 && x.getAddConstant() != 0)
         sum = arith::ConstantOp::create(
@@ -1000,26 +1019,27 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
         Value v = *term;
         int64_t magnitude = c < 0 ? -c : c;
         if (magnitude != 1) {
-          Value k = arith::ConstantOp::create(b, loc, type,
-                                              b.getIntegerAttr(type, magnitude));
+          Value k = arith::ConstantOp::create(
+              b, loc, type, b.getIntegerAttr(type, magnitude));
           v = arith::MulIOp::create(b, loc, v, k, flags);
         }
         if (!sum) {
           sum = c < 0 ? arith::SubIOp::create(
                             b, loc,
-                            arith::ConstantOp::create(b, loc, type,
-                                                      b.getIntegerAttr(type, 0)),
+                            arith::ConstantOp::create(
+                                b, loc, type, b.getIntegerAttr(type, 0)),
                             v, flags)
                             .getResult()
                       : v;
         } else {
-          sum = c < 0 ? arith::SubIOp::create(b, loc, sum, v, flags).getResult()
-                      : arith::AddIOp::create(b, loc, sum, v, flags).getResult();
+          sum = c < 0
+                    ? arith::SubIOp::create(b, loc, sum, v, flags).getResult()
+                    : arith::AddIOp::create(b, loc, sum, v, flags).getResult();
         }
       }
       if (int64_t k = x.getAddConstant(); k != 0 && terms.front().second > 0) {
-        Value kv = arith::ConstantOp::create(b, loc, type,
-                                             b.getIntegerAttr(type, k));
+        Value kv =
+            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, k));
         sum = arith::AddIOp::create(b, loc, sum, kv, flags);
       }
       return sum;
@@ -1030,9 +1050,10 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
         FailureOr<Value> v = build(f);
         if (failed(v))
           return failure();
-        product = product ? arith::MulIOp::create(b, loc, product, *v, flags)
-                                .getResult()
-                          : *v;
+        product =
+            product
+                ? arith::MulIOp::create(b, loc, product, *v, flags).getResult()
+                : *v;
       }
       return product;
     }

@@ -55,15 +55,54 @@ struct Decision {
 bool isValueCandidate(Operation *op) {
   return isa<SymMaxOp, SymMinOp, ApplyOp, arith::MaxSIOp, arith::MinSIOp,
              arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::FloorDivSIOp,
-             arith::CeilDivSIOp, arith::DivSIOp, arith::RemSIOp,
-             arith::DivUIOp, arith::RemUIOp, arith::SelectOp,
-             affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
-      op);
+             arith::CeilDivSIOp, arith::DivSIOp, arith::RemSIOp, arith::DivUIOp,
+             arith::RemUIOp, arith::SelectOp, affine::AffineApplyOp,
+             affine::AffineMinOp, affine::AffineMaxOp>(op);
 }
 
 /// Ops whose result is only replaced by a constant (reading a dim).
 bool isDimRead(Operation *op) {
   return isa<SymSizeOp, tensor::DimOp, memref::DimOp>(op);
+}
+
+/// Number of floordiv, ceildiv, mod, max and min nodes in `e`.
+unsigned countNonPolynomialAtoms(Expr e) {
+  if (!e)
+    return 0;
+  unsigned n = e.isNonPolynomialAtom() ? 1 : 0;
+  for (Expr op : e.getOperands())
+    n += countNonPolynomialAtoms(op);
+  return n;
+}
+
+/// The number of non-polynomial atoms `op` computes as written: those of its
+/// simplified operands plus its own.
+unsigned writtenAtoms(ShapeAnalysis &analysis, Operation *op) {
+  unsigned n = 0;
+  for (Value operand : op->getOperands())
+    n += countNonPolynomialAtoms(
+        analysis.getSolver().simplify(analysis.getExpr(operand)));
+  if (auto apply = dyn_cast<ApplyOp>(op))
+    return n + countNonPolynomialAtoms(apply.getExpr().getValue());
+  if (isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
+          arith::FloorDivSIOp, arith::CeilDivSIOp, arith::DivSIOp,
+          arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
+    return n + 1;
+  if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
+    return n + 1;
+  if (auto maxOp = dyn_cast<affine::AffineMaxOp>(op))
+    return n + 1;
+  if (auto applyOp = dyn_cast<affine::AffineApplyOp>(op)) {
+    unsigned divs = 0;
+    applyOp.getAffineMap().getResult(0).walk([&](AffineExpr e) {
+      if (e.getKind() == AffineExprKind::FloorDiv ||
+          e.getKind() == AffineExprKind::CeilDiv ||
+          e.getKind() == AffineExprKind::Mod)
+        ++divs;
+    });
+    return n + divs;
+  }
+  return n;
 }
 
 Verdict decideComparison(Solver &solver, arith::CmpIPredicate pred, Expr a,
@@ -109,7 +148,8 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op) {
     Expr e = analysis.getExpr(constrain.getValue());
     RangeAttr range = constrain.getRange();
     int64_t divisor = constrain.getDivisor();
-    if (e && Interval(range.getLo(), range.getHi()).contains(solver.getRange(e)) &&
+    if (e &&
+        Interval(range.getLo(), range.getHi()).contains(solver.getRange(e)) &&
         (divisor <= 1 || solver.getDivisor(e) % divisor == 0))
       return Decision{op, Decision::Kind::EraseFact, Value(), 0, Expr()};
     return std::nullopt;
@@ -138,8 +178,9 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op) {
     return std::nullopt;
   if (Value v = analysis.findAvailableValue(s, result.getType(), result))
     return Decision{op, Decision::Kind::UseValue, v, 0, Expr()};
-  Expr original = solver.normalize(e);
-  if (s != original && s.getTreeSize() < original.getTreeSize())
+  // Recompute only what is strictly simpler than what the op computes from
+  // its operands: fewer divisions, mods, maxes and mins.
+  if (countNonPolynomialAtoms(s) < writtenAtoms(analysis, op))
     return Decision{op, Decision::Kind::Materialize, Value(), 0, s};
   return std::nullopt;
 }
@@ -211,7 +252,10 @@ public:
       if (failed(result))
         return signalPassFailure();
       if (decisions.empty() || !applyDecisions(analysis, decisions))
-        return;
+        break;
+      // Rewrites leave the computations they replaced without uses.
+      IRRewriter rewriter(&getContext());
+      (void)runRegionDCE(rewriter, getOperation()->getRegions());
     }
   }
 };

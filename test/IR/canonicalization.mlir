@@ -157,9 +157,11 @@ func.func @no_fold_apply_overflow() -> index {
 
 // -----
 
-// A non-constant operand that the expression uses blocks the fold.
+// A non-constant operand that the expression uses blocks the fold; the
+// constant operand is substituted into the expression.
 // CHECK-LABEL: func.func @no_fold_apply_partial
-// CHECK: symshape.apply s0 + s1
+// CHECK-SAME: (%[[A:.*]]: index)
+// CHECK: symshape.apply s0 + 3 (%[[A]]) : index
 func.func @no_fold_apply_partial(%a: index) -> index {
   %c3 = arith.constant 3 : index
   %0 = symshape.apply s0 + s1 (%a, %c3) : index

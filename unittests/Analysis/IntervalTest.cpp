@@ -1,4 +1,5 @@
-//===- IntervalTest.cpp - Tests of interval arithmetic -----------------------===//
+//===- IntervalTest.cpp - Tests of interval arithmetic
+//-----------------------===//
 //
 // Part of the symshape project.
 //
@@ -44,7 +45,8 @@ TEST(IntervalTest, OverflowSaturatesToUnbounded) {
             Interval(inf, inf));
   EXPECT_EQ(Interval(2, int64_t(1) << 62) * Interval(2, 4), Interval(4, inf));
   // A product that overflows negatively saturates the lower bound only.
-  EXPECT_EQ(Interval(-(int64_t(1) << 62), -1) * Interval(1, 4), Interval(inf, -1));
+  EXPECT_EQ(Interval(-(int64_t(1) << 62), -1) * Interval(1, 4),
+            Interval(inf, -1));
 }
 
 TEST(IntervalTest, Multiplication) {
@@ -73,10 +75,12 @@ TEST(IntervalTest, Division) {
   EXPECT_TRUE(ceilDiv(Interval(1, 2), Interval(0, 4)).isFull());
   EXPECT_TRUE(mod(Interval(1, 2), Interval(0, 0)).isFull());
   // INT64_MIN / -1 overflows: unbounded above.
-  EXPECT_EQ(floorDiv(Interval::point(kMin), Interval::point(-1)), Interval(inf, inf));
+  EXPECT_EQ(floorDiv(Interval::point(kMin), Interval::point(-1)),
+            Interval(inf, inf));
   // inf / inf is indeterminate.
-  EXPECT_TRUE(floorDiv(Interval(0, inf), Interval(1, inf)).isFull() ||
-              floorDiv(Interval(0, inf), Interval(1, inf)).contains(Interval(0, inf)));
+  EXPECT_TRUE(
+      floorDiv(Interval(0, inf), Interval(1, inf)).isFull() ||
+      floorDiv(Interval(0, inf), Interval(1, inf)).contains(Interval(0, inf)));
 }
 
 TEST(IntervalTest, Modulo) {

@@ -38,9 +38,13 @@ struct SymbolFacts {
 
 class Facts {
 public:
-  /// Declares symbol `pos` a size symbol (non-negative). Returns false if this
-  /// contradicts a known range.
+  /// Declarations: facts intrinsic to a symbol (its kind, the range and
+  /// divisor it is declared with). They hold everywhere and are never undone
+  /// by `rollback`. Each returns false if the symbol then has no value.
   bool declareSize(unsigned pos);
+  bool declareSymbolRange(unsigned pos, const Interval &range);
+  bool declareSymbolDivisor(unsigned pos, int64_t divisor);
+
   /// Intersects the range of symbol `pos` with `range`. Returns false if the
   /// result is empty (contradiction); the fact is recorded anyway.
   bool addSymbolRange(unsigned pos, const Interval &range);
@@ -91,6 +95,8 @@ private:
 
   SymbolFacts &symbolForUpdate(unsigned pos);
 
+  /// Declarations (never undone) and scoped facts; getSymbol combines them.
+  llvm::DenseMap<unsigned, SymbolFacts> declared;
   llvm::DenseMap<unsigned, SymbolFacts> symbols;
   llvm::DenseMap<Expr, Interval> exprRanges;
   llvm::DenseMap<unsigned, Expr> equalities;

@@ -1,4 +1,5 @@
-//===- Interval.h - Sound integer interval arithmetic --------------*- C++ -*-===//
+//===- Interval.h - Sound integer interval arithmetic --------------*- C++
+//-*-===//
 //
 // Part of the symshape project.
 //

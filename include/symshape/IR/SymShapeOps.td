@@ -11,13 +11,22 @@ include "symshape/IR/SymShapeDialect.td"
 include "symshape/IR/SymShapeAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
+include "mlir/Interfaces/ValueBoundsOpInterface.td"
+
+/// The upstream interfaces every index-producing symshape op implements, so
+/// that -int-range-optimizations and ValueBoundsConstraintSet see through it.
+defvar SymShape_IndexInterfaces = [
+  DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
+  DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+                            ["populateBoundsForIndexValue"]>];
 
 /// The resource that symshape facts live on. Ops that state a fact write it,
 /// so that they are not erased as dead code, while they still commute with
 /// every op that does not touch facts.
 def SymShape_FactResource : Resource<"::symshape::FactResource">;
 
-def SymShape_SymbolOp : SymShape_Op<"symbol", [Pure]> {
+def SymShape_SymbolOp : SymShape_Op<"symbol",
+    !listconcat([Pure], SymShape_IndexInterfaces)> {
   let summary = "A named size symbol with a range and an optional divisor";
   let description = [{
     Introduces a *size symbol*: a non-negative integer unknown at compile
@@ -78,13 +87,15 @@ def SymShape_BindShapeOp : SymShape_Op<"bind_shape", [
   );
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The expression bound to dim `i`.
     ::symshape::Expr getDimExpr(unsigned i);
   }];
 }
 
-def SymShape_SymSizeOp : SymShape_Op<"sym_size", [Pure]> {
+def SymShape_SymSizeOp : SymShape_Op<"sym_size",
+    !listconcat([Pure], SymShape_IndexInterfaces)> {
   let summary = "The run-time size of one dim of a tensor";
   let description = [{
     The size of dim `dim` of a ranked tensor as an `index`, like
@@ -102,12 +113,14 @@ def SymShape_SymSizeOp : SymShape_Op<"sym_size", [Pure]> {
 }
 
 class SymShape_MaxMinOp<string mnemonic, string kind>
-    : SymShape_Op<mnemonic, [Pure, Commutative]> {
+    : SymShape_Op<mnemonic,
+                  !listconcat([Pure, Commutative], SymShape_IndexInterfaces)> {
   let summary = "The " # kind # " of two sizes, kept symbolic";
   let arguments = (ins Index:$lhs, Index:$rhs);
   let results = (outs Index:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def SymShape_SymMaxOp : SymShape_MaxMinOp<"sym_max", "maximum"> {
@@ -134,7 +147,8 @@ def SymShape_SymMinOp : SymShape_MaxMinOp<"sym_min", "minimum"> {
   }];
 }
 
-def SymShape_ApplyOp : SymShape_Op<"apply", [Pure]> {
+def SymShape_ApplyOp : SymShape_Op<"apply",
+    !listconcat([Pure], SymShape_IndexInterfaces)> {
   let summary = "Applies a symbolic expression to index values";
   let description = [{
     Evaluates a symbolic expression with `s<k>` bound to the `k`-th operand.
@@ -151,11 +165,15 @@ def SymShape_ApplyOp : SymShape_Op<"apply", [Pure]> {
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def SymShape_ConstrainRangeOp : SymShape_Op<"constrain_range", [
     MemoryEffects<[MemWrite<SymShape_FactResource>]>,
-    AllTypesMatch<["value", "result"]>]> {
+    AllTypesMatch<["value", "result"]>,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
+    DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+                              ["populateBoundsForIndexValue"]>]> {
   let summary = "States a range (and optional divisor) of an integer value";
   let description = [{
     Returns `value` unchanged and states that it lies in `[lo, hi]` (and is a
@@ -176,6 +194,7 @@ def SymShape_ConstrainRangeOp : SymShape_Op<"constrain_range", [
   let results = (outs AnySignlessIntegerOrIndex:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The stated divisor, or 1.
     int64_t getDivisor();

@@ -1,0 +1,155 @@
+// RUN: symshape-opt %s --canonicalize --split-input-file | FileCheck %s
+
+// The symshape canonicalization patterns use the facts carried by SSA values
+// (symbol ranges and divisors, dims >= 0, constrain_range). Each has a
+// must-fire and a must-not-fire case.
+
+// CHECK-LABEL: func.func @min_of_max_fires
+// CHECK: %[[X0:.*]] = symshape.sym_size %{{.*}}, 0
+// CHECK-NOT: symshape.sym_min
+// CHECK: return %[[X0]]
+func.func @min_of_max_fires(%x: tensor<?xf32>, %y: tensor<?xf32>) -> index {
+  %x0 = symshape.sym_size %x, 0 : tensor<?xf32>
+  %y0 = symshape.sym_size %y, 0 : tensor<?xf32>
+  %m = symshape.sym_max %x0, %y0 : index
+  %r = symshape.sym_min %x0, %m : index
+  return %r : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @max_of_two_dims_stays
+// CHECK: symshape.sym_max
+func.func @max_of_two_dims_stays(%x: tensor<?xf32>, %y: tensor<?xf32>) -> index {
+  %x0 = symshape.sym_size %x, 0 : tensor<?xf32>
+  %y0 = symshape.sym_size %y, 0 : tensor<?xf32>
+  %m = symshape.sym_max %x0, %y0 : index
+  return %m : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @min_with_symbol_range_fires
+// CHECK: %[[B:.*]] = symshape.symbol "b"
+// CHECK: return %[[B]]
+func.func @min_with_symbol_range_fires() -> index {
+  %b = symshape.symbol "b" range [1, 10] : index
+  %c10 = arith.constant 10 : index
+  %m = symshape.sym_min %b, %c10 : index
+  return %m : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @min_beyond_symbol_range_stays
+// CHECK: symshape.sym_min
+func.func @min_beyond_symbol_range_stays() -> index {
+  %b = symshape.symbol "b" range [1, 11] : index
+  %c10 = arith.constant 10 : index
+  %m = symshape.sym_min %b, %c10 : index
+  return %m : index
+}
+
+// -----
+
+// An apply's expression is simplified with what is known of its operands.
+// CHECK-LABEL: func.func @apply_simplified_with_operand_range
+// CHECK: %[[R:.*]] = symshape.constrain_range %{{.*}} [0, 99]
+// CHECK: symshape.apply s0 + 1 (%[[R]])
+func.func @apply_simplified_with_operand_range(%v: index) -> index {
+  %r = symshape.constrain_range %v [0, 99] : index
+  %a = symshape.apply s0 floordiv 100 + s0 mod 100 + 1 (%r) : index
+  return %a : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @apply_with_divisor_fires
+// CHECK: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: return %[[Z]]
+func.func @apply_with_divisor_fires() -> index {
+  %s = symshape.symbol "seq" multiple_of 8 : index
+  %r = symshape.apply s0 mod 8 (%s) : index
+  return %r : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @apply_integer_min_stays
+// CHECK: symshape.apply min(s0, 2 * s0)
+func.func @apply_integer_min_stays(%x: index) -> index {
+  %r = symshape.apply min(s0, 2 * s0) (%x) : index
+  return %r : index
+}
+
+// -----
+
+// Repeated operands merge and unused ones are dropped.
+// CHECK-LABEL: func.func @apply_operands_compacted
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK: symshape.apply 2 * s0 (%[[A]]) : index
+func.func @apply_operands_compacted(%a: index, %b: index) -> index {
+  %r = symshape.apply s0 + s2 (%a, %b, %a) : index
+  return %r : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @apply_operands_already_compact
+// CHECK: symshape.apply s0 + s1 (%{{.*}}, %{{.*}}) : index
+func.func @apply_operands_already_compact(%a: index, %b: index) -> index {
+  %r = symshape.apply s0 + s1 (%a, %b) : index
+  return %r : index
+}
+
+// -----
+
+// A constrain_range implied by the symbol's declared range is removed.
+// CHECK-LABEL: func.func @implied_constrain_range_erased
+// CHECK-NOT: symshape.constrain_range
+func.func @implied_constrain_range_erased() -> index {
+  %b = symshape.symbol "b" range [1, 10] : index
+  %r = symshape.constrain_range %b [0, 16] : index
+  return %r : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @narrowing_constrain_range_kept
+// CHECK: symshape.constrain_range %{{.*}} [2, 10]
+func.func @narrowing_constrain_range_kept() -> index {
+  %b = symshape.symbol "b" range [1, 10] : index
+  %r = symshape.constrain_range %b [2, 10] : index
+  return %r : index
+}
+
+// -----
+
+// A divisor that is not known is kept.
+// CHECK-LABEL: func.func @constrain_divisor_kept
+// CHECK: symshape.constrain_range %{{.*}} [0, inf] multiple_of 4
+func.func @constrain_divisor_kept() -> index {
+  %b = symshape.symbol "b" multiple_of 2 : index
+  %r = symshape.constrain_range %b [0, inf] multiple_of 4 : index
+  return %r : index
+}
+
+// -----
+
+// A binding of a static tensor to its own constants states nothing.
+// CHECK-LABEL: func.func @static_binding_erased
+// CHECK-NOT: symshape.bind_shape
+func.func @static_binding_erased(%x: tensor<2x3xf32>) {
+  symshape.bind_shape %x, [] : tensor<2x3xf32> = (2, 3)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_binding_kept
+// CHECK: symshape.bind_shape
+func.func @dynamic_binding_kept(%x: tensor<?x3xf32>) {
+  %b = symshape.symbol "b" : index
+  symshape.bind_shape %x, [%b] : tensor<?x3xf32> = (s0, 3)
+  return
+}

@@ -1,0 +1,251 @@
+// RUN: symshape-opt %s --symshape-simplify --split-input-file | FileCheck %s
+
+// Where facts come from, and where they hold.
+
+// A cf.assert of an arith.cmpi, as PyTorch's _assert_scalar arrives, decides
+// what comes after it; the comparison it checks is never folded by its own
+// fact, so the user's check survives.
+// CHECK-LABEL: func.func @assert_fact_after_assert
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: %[[BEFORE:.*]] = arith.minsi %[[D]], %[[C8:.*]] : index
+// CHECK: %[[OK:.*]] = arith.cmpi sle, %[[D]], %[[C8]] : index
+// CHECK: cf.assert %[[OK]], "d must be at most 8"
+// CHECK-NOT: arith.minsi
+// CHECK: return %[[BEFORE]], %[[D]]
+func.func @assert_fact_after_assert(%x: tensor<?xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %before = arith.minsi %d, %c8 : index
+  %ok = arith.cmpi sle, %d, %c8 : index
+  cf.assert %ok, "d must be at most 8"
+  %after = arith.minsi %d, %c8 : index
+  return %before, %after : index, index
+}
+
+// -----
+
+// An assert inside one branch says nothing in the other branch or after the
+// scf.if.
+// CHECK-LABEL: func.func @assert_in_branch_only
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: %[[IF:.*]] = scf.if
+// CHECK: cf.assert
+// CHECK: scf.yield %[[D]]
+// CHECK: } else {
+// CHECK: %[[E:.*]] = arith.minsi %[[D]]
+// CHECK: scf.yield %[[E]]
+// CHECK: %[[AFTER:.*]] = arith.minsi %[[D]]
+// CHECK: return %[[IF]], %[[AFTER]]
+func.func @assert_in_branch_only(%x: tensor<?xf32>, %c: i1) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %r = scf.if %c -> index {
+    %ok = arith.cmpi sle, %d, %c8 : index
+    cf.assert %ok, "d <= 8"
+    %in = arith.minsi %d, %c8 : index
+    scf.yield %in : index
+  } else {
+    %out = arith.minsi %d, %c8 : index
+    scf.yield %out : index
+  }
+  %after = arith.minsi %d, %c8 : index
+  return %r, %after : index, index
+}
+
+// -----
+
+// An scf.if condition is a fact in each branch (negated in the else branch).
+// CHECK-LABEL: func.func @branch_conditions
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: scf.if
+// CHECK-NEXT: scf.yield %[[D]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[D]]
+func.func @branch_conditions(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %lt = arith.cmpi slt, %d, %c8 : index
+  %r = scf.if %lt -> index {
+    %a = arith.minsi %d, %c8 : index
+    scf.yield %a : index
+  } else {
+    %b = arith.maxsi %d, %c8 : index
+    scf.yield %b : index
+  }
+  return %r : index
+}
+
+// -----
+
+// Comparisons the prover decides fold to constants; a dim is never negative.
+// CHECK-LABEL: func.func @decided_comparisons
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: %[[U:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : index
+// CHECK: return %[[T]], %[[F]], %[[U]], %[[T]]
+func.func @decided_comparisons(%x: tensor<?xf32>) -> (i1, i1, i1, i1) {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %a = arith.cmpi sge, %d, %c0 : index
+  %b = arith.cmpi slt, %d, %c0 : index
+  %c = arith.cmpi sgt, %d, %c0 : index
+  %e = arith.cmpi ugt, %d, %cm1 : index
+  %d1 = arith.addi %d, %cm1 : index
+  %f = arith.cmpi slt, %d1, %d : index
+  return %a, %b, %c, %f : i1, i1, i1, i1
+}
+
+// -----
+
+// torch-mlir computes sizes in i64 behind arith.index_cast.
+// CHECK-LABEL: func.func @i64_sizes
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: %[[I:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK-NOT: arith.divsi
+// CHECK: return %[[I]]
+func.func @i64_sizes(%x: tensor<?xf32>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : i64
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %i = arith.index_cast %d : index to i64
+  %t = arith.muli %i, %c2 : i64
+  %q = arith.divsi %t, %c2 : i64
+  return %q : i64
+}
+
+// -----
+
+// arith.divsi truncates: it is a floordiv only for a non-negative dividend.
+// An integer argument may be negative, and may overflow when doubled.
+// CHECK-LABEL: func.func @no_simplify_divsi_of_integer
+// CHECK: %[[T:.*]] = arith.muli %{{.*}}, %{{.*}} overflow<nsw>
+// CHECK: %[[Q:.*]] = arith.divsi %[[T]]
+// CHECK: %[[U:.*]] = arith.muli
+// CHECK: %[[R:.*]] = arith.floordivsi %[[U]]
+// CHECK: return %[[Q]], %[[R]]
+func.func @no_simplify_divsi_of_integer(%a: index) -> (index, index) {
+  %c2 = arith.constant 2 : index
+  %t = arith.muli %a, %c2 overflow<nsw> : index
+  %q = arith.divsi %t, %c2 : index
+  %u = arith.muli %a, %c2 : index
+  %r = arith.floordivsi %u, %c2 : index
+  return %q, %r : index, index
+}
+
+// -----
+
+// With nsw the product is exact, and floordivsi by a positive constant is a
+// floordiv.
+// CHECK-LABEL: func.func @floordiv_of_nsw_product
+// CHECK-SAME: (%[[A:.*]]: index)
+// CHECK: return %[[A]]
+func.func @floordiv_of_nsw_product(%a: index) -> index {
+  %c2 = arith.constant 2 : index
+  %t = arith.muli %a, %c2 overflow<nsw> : index
+  %r = arith.floordivsi %t, %c2 : index
+  return %r : index
+}
+
+// -----
+
+// symshape.constrain_range states a fact on its operand for what follows;
+// one implied by earlier facts is removed, one that is not stays.
+// CHECK-LABEL: func.func @constrain_range_facts
+// CHECK: %[[R:.*]] = symshape.constrain_range %{{.*}} [2, 10] : index
+// CHECK-NOT: symshape.constrain_range
+// CHECK: return %[[R]], %[[R]]
+func.func @constrain_range_facts(%v: index) -> (index, index) {
+  %c10 = arith.constant 10 : index
+  %r = symshape.constrain_range %v [2, 10] : index
+  %m = arith.minsi %r, %c10 : index
+  %again = symshape.constrain_range %r [0, 20] : index
+  return %m, %again : index, index
+}
+
+// -----
+
+// A binding makes a dim equal to an expression of symbols.
+// CHECK-LABEL: func.func @bind_shape_facts
+// CHECK: symshape.symbol "batch"
+// CHECK: symshape.bind_shape
+// CHECK: %[[D0:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?xf32>
+// CHECK-NOT: arith.minsi
+// CHECK: %[[C:.*]] = arith.constant 4 : index
+// CHECK: return %[[D0]], %[[C]]
+func.func @bind_shape_facts(%x: tensor<?x?xf32>) -> (index, index) {
+  %b = symshape.symbol "batch" range [1, 8] : index
+  symshape.bind_shape %x, [%b] : tensor<?x?xf32> = (s0, 4)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %m = arith.minsi %d0, %c8 : index
+  %d1 = tensor.dim %x, %c1 : tensor<?x?xf32>
+  return %m, %d1 : index, index
+}
+
+// -----
+
+// The induction variable of an scf.for is in [lb, ub - 1].
+// CHECK-LABEL: func.func @loop_bounds
+// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT: arith.minsi
+// CHECK: arith.addi %{{.*}}, %[[IV]]
+func.func @loop_bounds() -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %s = scf.for %iv = %c0 to %c16 step %c1 iter_args(%acc = %c0) -> index {
+    %m = arith.minsi %iv, %c16 : index
+    %t = arith.addi %acc, %m : index
+    scf.yield %t : index
+  }
+  return %s : index
+}
+
+// -----
+
+// affine.min / affine.max / affine.apply are understood.
+// CHECK-LABEL: func.func @affine_ops
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK-NOT: affine.min
+// CHECK-NOT: affine.apply
+// CHECK: return %[[D]], %[[D]]
+func.func @affine_ops(%x: tensor<?xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = affine.min affine_map<()[s0] -> (s0, s0 + 4)>()[%d]
+  %a = affine.apply affine_map<()[s0] -> ((s0 * 6) floordiv 6)>()[%d]
+  return %m, %a : index, index
+}
+
+// -----
+
+// Facts in an unstructured CFG hold in the blocks their source dominates.
+// CHECK-LABEL: func.func @cfg_dominance
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: cf.assert
+// CHECK-NEXT: cf.br ^[[EXIT:.*]](%[[D]] : index)
+// CHECK: %[[M:.*]] = arith.minsi
+// CHECK-NEXT: cf.br ^[[EXIT]](%[[M]] : index)
+func.func @cfg_dominance(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c8 : index
+  cf.cond_br %small, ^then, ^else
+^then:
+  %ok = arith.cmpi sle, %d, %c8 : index
+  cf.assert %ok, "d <= 8"
+  %a = arith.minsi %d, %c8 : index
+  cf.br ^exit(%a : index)
+^else:
+  %b = arith.minsi %d, %c8 : index
+  cf.br ^exit(%b : index)
+^exit(%r: index):
+  return %r : index
+}
