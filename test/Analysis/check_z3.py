@@ -9,26 +9,14 @@ Usage: check_z3.py CLAIMS.jsonl
 """
 
 import json
-import re
+import os
 import sys
 
 import z3
 
-TOKEN = re.compile(r"\s*(?:(\d+)|(s\d+)|(floordiv|ceildiv|mod|max|min)|(.))")
-
-
-def tokenize(text):
-    tokens = []
-    for number, symbol, keyword, punct in TOKEN.findall(text):
-        if number:
-            tokens.append(("int", int(number)))
-        elif symbol:
-            tokens.append(("sym", int(symbol[1:])))
-        elif keyword:
-            tokens.append(("kw", keyword))
-        elif punct.strip():
-            tokens.append(("p", punct))
-    return tokens
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "python"))
+from symshape import exprsyntax  # noqa: E402
 
 
 def floordiv(a, b):
@@ -37,95 +25,50 @@ def floordiv(a, b):
     return z3.If(b > 0, a / b, (-a) / (-b))
 
 
-class Parser:
-    """Parses the expression syntax of docs/Dialect.md into a z3 term and
-    collects the conditions under which it is defined (non-zero divisors)."""
+class Z3Builder(exprsyntax.Builder):
+    """Builds z3 terms and collects the conditions under which the
+    expression is defined (non-zero divisors)."""
 
-    def __init__(self, text, symbols):
-        self.tokens = tokenize(text)
-        self.pos = 0
+    def __init__(self, symbols):
         self.symbols = symbols
         self.defined = []
 
-    def peek(self):
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+    def integer(self, value):
+        return z3.IntVal(value)
 
-    def take(self, kind, value=None):
-        tok = self.peek()
-        if tok and tok[0] == kind and (value is None or tok[1] == value):
-            self.pos += 1
-            return tok
-        return None
+    def symbol(self, position):
+        return self.symbols[position]
 
-    def parse(self):
-        e = self.sum()
-        assert self.pos == len(self.tokens), "trailing tokens"
+    def floordiv(self, a, b):
+        self.defined.append(b != 0)
+        return floordiv(a, b)
+
+    def ceildiv(self, a, b):
+        self.defined.append(b != 0)
+        return -floordiv(-a, b)
+
+    def mod(self, a, b):
+        self.defined.append(b != 0)
+        return a - b * floordiv(a, b)
+
+    def max(self, args):
+        e = args[0]
+        for op in args[1:]:
+            e = z3.If(op > e, op, e)
         return e
 
-    def sum(self):
-        e = self.product()
-        while True:
-            if self.take("p", "+"):
-                e = e + self.product()
-            elif self.take("p", "-"):
-                e = e - self.product()
-            else:
-                return e
-
-    def product(self):
-        e = self.unary()
-        while True:
-            if self.take("p", "*"):
-                e = e * self.unary()
-                continue
-            kw = self.take("kw")
-            if not kw:
-                return e
-            if kw[1] in ("max", "min"):
-                self.pos -= 1
-                return e
-            d = self.unary()
-            self.defined.append(d != 0)
-            if kw[1] == "floordiv":
-                e = floordiv(e, d)
-            elif kw[1] == "ceildiv":
-                e = -floordiv(-e, d)
-            else:
-                e = e - d * floordiv(e, d)
-
-    def unary(self):
-        if self.take("p", "-"):
-            return -self.unary()
-        return self.primary()
-
-    def primary(self):
-        tok = self.take("int")
-        if tok:
-            return z3.IntVal(tok[1])
-        tok = self.take("sym")
-        if tok:
-            return self.symbols[tok[1]]
-        if self.take("p", "("):
-            e = self.sum()
-            assert self.take("p", ")")
-            return e
-        kw = self.take("kw")
-        assert kw and kw[1] in ("max", "min"), "unexpected token"
-        assert self.take("p", "(")
-        ops = [self.sum()]
-        while self.take("p", ","):
-            ops.append(self.sum())
-        assert self.take("p", ")")
-        e = ops[0]
-        for op in ops[1:]:
-            e = z3.If(op > e, op, e) if kw[1] == "max" else z3.If(op < e, op, e)
+    def min(self, args):
+        e = args[0]
+        for op in args[1:]:
+            e = z3.If(op < e, op, e)
         return e
 
 
 def parse(text, symbols):
-    p = Parser(text, symbols)
-    e = p.parse()
-    return e, z3.And(*p.defined) if p.defined else z3.BoolVal(True)
+    builder = Z3Builder(symbols)
+    e = exprsyntax.parse(text, builder)
+    defined = z3.And(*builder.defined) if builder.defined else z3.BoolVal(True)
+    return e, defined
 
 
 def valid(facts, claim):
