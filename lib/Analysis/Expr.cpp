@@ -823,13 +823,16 @@ static void printMagnitude(llvm::raw_ostream &os, int64_t v) {
   os << mag;
 }
 
-static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec);
+using SymbolPrinter = llvm::function_ref<void(llvm::raw_ostream &, unsigned)>;
+
+static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec,
+                      SymbolPrinter printSymbol);
 
 /// Prints `|coeff| * term` (or just `term`), after the sign was printed.
 /// `leadingMinus` is set when the sign was a unary minus, which binds tighter
 /// than floordiv/ceildiv/mod, so such a term needs parentheses.
 static void printTerm(Expr term, int64_t coeff, bool leadingMinus,
-                      llvm::raw_ostream &os) {
+                      llvm::raw_ostream &os, SymbolPrinter printSymbol) {
   bool printCoeff = coeff != 1 && coeff != -1;
   if (printCoeff) {
     printMagnitude(os, coeff);
@@ -839,10 +842,11 @@ static void printTerm(Expr term, int64_t coeff, bool leadingMinus,
   // mod after a coefficient or a unary minus needs parentheses.
   bool needsAtom =
       (printCoeff || leadingMinus) && term.getKind() != ExprKind::Mul;
-  printExpr(term, os, needsAtom ? Prec::Atom : Prec::Product);
+  printExpr(term, os, needsAtom ? Prec::Atom : Prec::Product, printSymbol);
 }
 
-static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
+static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec,
+                      SymbolPrinter printSymbol) {
   if (!e) {
     os << "<<null>>";
     return;
@@ -858,7 +862,7 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
     return;
   }
   case ExprKind::Symbol:
-    os << 's' << e.getSymbolPosition();
+    printSymbol(os, e.getSymbolPosition());
     return;
   case ExprKind::Add: {
     // A single scaled term with no constant reads as a product.
@@ -881,7 +885,7 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
         os << (c < 0 ? "-" : "");
       else
         os << (c < 0 ? " - " : " + ");
-      printTerm(t, c, first && c < 0, os);
+      printTerm(t, c, first && c < 0, os, printSymbol);
       first = false;
     }
     if (k != 0 && !constantFirst) {
@@ -897,7 +901,8 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
     if (parens)
       os << '(';
     llvm::interleave(
-        e.getOperands(), os, [&](Expr f) { printExpr(f, os, Prec::Atom); },
+        e.getOperands(), os,
+        [&](Expr f) { printExpr(f, os, Prec::Atom, printSymbol); },
         " * ");
     if (parens)
       os << ')';
@@ -909,11 +914,11 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
     bool parens = prec == Prec::Atom;
     if (parens)
       os << '(';
-    printExpr(e.getOperands()[0], os, Prec::Atom);
+    printExpr(e.getOperands()[0], os, Prec::Atom, printSymbol);
     os << (e.getKind() == ExprKind::FloorDiv  ? " floordiv "
            : e.getKind() == ExprKind::CeilDiv ? " ceildiv "
                                               : " mod ");
-    printExpr(e.getOperands()[1], os, Prec::Atom);
+    printExpr(e.getOperands()[1], os, Prec::Atom, printSymbol);
     if (parens)
       os << ')';
     return;
@@ -922,14 +927,21 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec) {
   case ExprKind::Min:
     os << (e.getKind() == ExprKind::Max ? "max(" : "min(");
     llvm::interleaveComma(e.getOperands(), os,
-                          [&](Expr op) { printExpr(op, os, Prec::Sum); });
+                          [&](Expr op) {
+                            printExpr(op, os, Prec::Sum, printSymbol);
+                          });
     os << ')';
     return;
   }
 }
 
 void Expr::print(llvm::raw_ostream &os) const {
-  printExpr(*this, os, Prec::Sum);
+  printExpr(*this, os, Prec::Sum,
+            [](llvm::raw_ostream &out, unsigned pos) { out << 's' << pos; });
+}
+
+void Expr::print(llvm::raw_ostream &os, SymbolPrinter printSymbol) const {
+  printExpr(*this, os, Prec::Sum, printSymbol);
 }
 
 std::string Expr::str() const {

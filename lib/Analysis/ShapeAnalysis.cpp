@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/Analysis/Materialize.h"
 #include "symshape/IR/SymShapeOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -56,9 +57,8 @@ static std::optional<int64_t> getConstantInt(Value v) {
   return std::nullopt;
 }
 
-/// Converts an affine expression over `operands` (dims then symbols).
-static Expr fromAffine(AffineExpr e, ArrayRef<Expr> operands, unsigned numDims,
-                       ExprContext &ctx) {
+Expr symshape::exprFromAffine(AffineExpr e, ArrayRef<Expr> operands,
+                              unsigned numDims, ExprContext &ctx) {
   switch (e.getKind()) {
   case AffineExprKind::Constant:
     return ctx.getConstant(cast<AffineConstantExpr>(e).getValue());
@@ -70,8 +70,8 @@ static Expr fromAffine(AffineExpr e, ArrayRef<Expr> operands, unsigned numDims,
     break;
   }
   auto bin = cast<AffineBinaryOpExpr>(e);
-  Expr l = fromAffine(bin.getLHS(), operands, numDims, ctx);
-  Expr r = fromAffine(bin.getRHS(), operands, numDims, ctx);
+  Expr l = exprFromAffine(bin.getLHS(), operands, numDims, ctx);
+  Expr r = exprFromAffine(bin.getRHS(), operands, numDims, ctx);
   switch (e.getKind()) {
   case AffineExprKind::Add:
     return add(l, r);
@@ -152,6 +152,17 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   if (info.kind == SymbolInfo::Kind::Dim)
     os << ".dim" << info.dim;
   return name;
+}
+
+std::string ShapeAnalysis::describe(Expr e) {
+  if (!e)
+    return "<unknown>";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  solver.normalize(e).print(os, [&](llvm::raw_ostream &out, unsigned pos) {
+    out << getSymbolName(pos);
+  });
+  return text;
 }
 
 bool ShapeAnalysis::isSizeExpr(Expr e) {
@@ -311,7 +322,7 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
         if (llvm::any_of(ops, [](Expr e) { return !e; }))
           return Expr();
         AffineMap map = apply.getAffineMap();
-        return checkedArith(op, fromAffine(map.getResult(0), ops,
+        return checkedArith(op, exprFromAffine(map.getResult(0), ops,
                                            map.getNumDims(), exprContext));
       })
       .Case<affine::AffineMinOp, affine::AffineMaxOp>([&](Operation *) -> Expr {
@@ -332,7 +343,7 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
           return Expr();
         SmallVector<Expr> results;
         for (AffineExpr r : map.getResults()) {
-          Expr e = fits(fromAffine(r, ops, map.getNumDims(), exprContext),
+          Expr e = fits(exprFromAffine(r, ops, map.getNumDims(), exprContext),
                         resultType);
           if (!e)
             return Expr();
@@ -932,18 +943,6 @@ LogicalResult ShapeAnalysis::run(Operation *root, const Visitor &visitor) {
 // Materialization
 //===----------------------------------------------------------------------===//
 
-/// Converts an integer/index value to `type`.
-static Value castTo(OpBuilder &b, Location loc, Value v, Type type) {
-  Type from = v.getType();
-  if (from == type)
-    return v;
-  if (isa<IndexType>(from) || isa<IndexType>(type))
-    return arith::IndexCastOp::create(b, loc, type, v);
-  if (bitWidth(from) < bitWidth(type))
-    return arith::ExtSIOp::create(b, loc, type, v);
-  return arith::TruncIOp::create(b, loc, type, v);
-}
-
 FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
                                             Type type) {
   if (!e)
@@ -973,128 +972,22 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
     if (!v || !dominatesPoint(v))
       return failure();
   }
-  // Size arithmetic carries nsw (the no-overflow assumption), as does any
+  // Size arithmetic carries nsw (the no-overflow assumption), as does
   // arithmetic whose range was proven to fit.
-  auto nsw = arith::IntegerOverflowFlags::nsw;
-  bool sizeExpr = isSizeExpr(e);
-  std::function<FailureOr<Value>(Expr)> build =
-      [&](Expr x) -> FailureOr<Value> {
-    auto flags =
-        sizeExpr || typeRange(bitWidth(type)).contains(solver.getRange(x))
-            ? nsw
-            : arith::IntegerOverflowFlags::none;
-    switch (x.getKind()) {
-    case ExprKind::Constant:
-      return arith::ConstantOp::create(
-                 b, loc, type, b.getIntegerAttr(type, x.getConstantValue()))
-          .getResult();
-    case ExprKind::Symbol: {
-      const SymbolInfo &info = symbols[x.getSymbolPosition()];
-      if (info.kind == SymbolInfo::Kind::Dim) {
-        Value index = arith::ConstantIndexOp::create(b, loc, info.dim);
-        Value dim;
-        if (isa<MemRefType>(info.value.getType()))
-          dim = memref::DimOp::create(b, loc, info.value, index);
-        else
-          dim = tensor::DimOp::create(b, loc, info.value, index);
-        return castTo(b, loc, dim, type);
-      }
-      return castTo(b, loc, info.value, type);
-    }
-    case ExprKind::Add: {
-      // Positive terms first, so that a sum rarely starts with `0 - x`.
-      SmallVector<std::pair<Expr, int64_t>> terms;
-      for (auto [t, c] : llvm::zip(x.getOperands(), x.getCoefficients()))
-        terms.push_back({t, c});
-      std::stable_partition(terms.begin(), terms.end(),
-                            [](auto &tc) { return tc.second > 0; });
-      Value sum;
-      if (terms.front().second < 0 && x.getAddConstant() != 0)
-        sum = arith::ConstantOp::create(
-            b, loc, type, b.getIntegerAttr(type, x.getAddConstant()));
-      for (auto [t, c] : terms) {
-        FailureOr<Value> term = build(t);
-        if (failed(term))
-          return failure();
-        Value v = *term;
-        int64_t magnitude = c < 0 ? -c : c;
-        if (magnitude != 1) {
-          Value k = arith::ConstantOp::create(
-              b, loc, type, b.getIntegerAttr(type, magnitude));
-          v = arith::MulIOp::create(b, loc, v, k, flags);
-        }
-        if (!sum) {
-          sum = c < 0 ? arith::SubIOp::create(
-                            b, loc,
-                            arith::ConstantOp::create(
-                                b, loc, type, b.getIntegerAttr(type, 0)),
-                            v, flags)
-                            .getResult()
-                      : v;
-        } else {
-          sum = c < 0
-                    ? arith::SubIOp::create(b, loc, sum, v, flags).getResult()
-                    : arith::AddIOp::create(b, loc, sum, v, flags).getResult();
-        }
-      }
-      if (int64_t k = x.getAddConstant(); k != 0 && terms.front().second > 0) {
-        Value kv =
-            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, k));
-        sum = arith::AddIOp::create(b, loc, sum, kv, flags);
-      }
-      return sum;
-    }
-    case ExprKind::Mul: {
-      Value product;
-      for (Expr f : x.getOperands()) {
-        FailureOr<Value> v = build(f);
-        if (failed(v))
-          return failure();
-        product =
-            product
-                ? arith::MulIOp::create(b, loc, product, *v, flags).getResult()
-                : *v;
-      }
-      return product;
-    }
-    case ExprKind::FloorDiv:
-    case ExprKind::CeilDiv:
-    case ExprKind::Mod: {
-      FailureOr<Value> lhs = build(x.getOperands()[0]);
-      FailureOr<Value> rhs = build(x.getOperands()[1]);
-      if (failed(lhs) || failed(rhs))
-        return failure();
-      if (x.getKind() == ExprKind::FloorDiv)
-        return arith::FloorDivSIOp::create(b, loc, *lhs, *rhs).getResult();
-      if (x.getKind() == ExprKind::CeilDiv)
-        return arith::CeilDivSIOp::create(b, loc, *lhs, *rhs).getResult();
-      // Floor modulo: remsi truncates, which agrees for a non-negative
-      // dividend and a positive divisor; otherwise a - b * floor(a / b).
-      if (solver.proveNonNegative(x.getOperands()[0]) == Verdict::True &&
-          solver.getRange(x.getOperands()[1]).isPositive())
-        return arith::RemSIOp::create(b, loc, *lhs, *rhs).getResult();
-      Value q = arith::FloorDivSIOp::create(b, loc, *lhs, *rhs);
-      Value qb = arith::MulIOp::create(b, loc, q, *rhs);
-      return arith::SubIOp::create(b, loc, *lhs, qb).getResult();
-    }
-    case ExprKind::Max:
-    case ExprKind::Min: {
-      Value acc;
-      for (Expr op : x.getOperands()) {
-        FailureOr<Value> v = build(op);
-        if (failed(v))
-          return failure();
-        if (!acc)
-          acc = *v;
-        else if (x.getKind() == ExprKind::Max)
-          acc = arith::MaxSIOp::create(b, loc, acc, *v);
-        else
-          acc = arith::MinSIOp::create(b, loc, acc, *v);
-      }
-      return acc;
-    }
-    }
-    llvm_unreachable("unknown expression kind");
+  MaterializeOptions options;
+  options.nsw = isSizeExpr(e) ||
+                typeRange(bitWidth(type)).contains(solver.getRange(e));
+  options.isNonNegative = [&](Expr x) {
+    return solver.proveNonNegative(x) == Verdict::True;
   };
-  return build(e);
+  options.symbolValue = [&](unsigned pos) -> Value {
+    const SymbolInfo &info = symbols[pos];
+    if (info.kind != SymbolInfo::Kind::Dim)
+      return info.value;
+    Value index = arith::ConstantIndexOp::create(b, loc, info.dim);
+    if (isa<MemRefType>(info.value.getType()))
+      return memref::DimOp::create(b, loc, info.value, index);
+    return tensor::DimOp::create(b, loc, info.value, index);
+  };
+  return materializeExpr(b, loc, e, type, options);
 }

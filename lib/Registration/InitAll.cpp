@@ -70,7 +70,10 @@ void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
   tensor::registerValueBoundsOpInterfaceExternalModels(registry);
 }
 
-void symshape::registerPassesAndPipelines() { registerSymShapePasses(); }
+void symshape::registerPassesAndPipelines() {
+  registerSymShapePasses();
+  registerSymShapePipeline();
+}
 
 void symshape::registerAllPasses() {
   registerPassesAndPipelines();

@@ -140,7 +140,43 @@ Verdict decideComparison(Solver &solver, arith::CmpIPredicate pred, Expr a,
   }
 }
 
-std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op) {
+bool isMaxMin(Operation *op) {
+  return isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
+             affine::AffineMinOp, affine::AffineMaxOp>(op);
+}
+
+/// A remark saying why a max/min was decided, or why it is kept.
+void explainMaxMin(ShapeAnalysis &analysis, Operation *op, bool decided) {
+  Solver &solver = analysis.getSolver();
+  Expr e = solver.normalize(analysis.getExpr(op->getResult(0)));
+  if (!e)
+    return;
+  if (!decided) {
+    op->emitRemark() << "kept " << analysis.describe(e)
+                     << ": no operand is proven to be the "
+                     << (isa<SymMaxOp, arith::MaxSIOp, affine::AffineMaxOp>(op)
+                             ? "largest"
+                             : "smallest");
+    return;
+  }
+  Expr s = solver.simplify(e);
+  InFlightDiagnostic diag = op->emitRemark()
+                            << "decided " << analysis.describe(e) << " = "
+                            << analysis.describe(s);
+  if (op->getNumOperands() == 2) {
+    Expr a = analysis.getExpr(op->getOperand(0)),
+         b = analysis.getExpr(op->getOperand(1));
+    if (solver.proveLE(a, b) == Verdict::True)
+      diag << ": proven " << analysis.describe(a) << " <= "
+           << analysis.describe(b);
+    else if (solver.proveLE(b, a) == Verdict::True)
+      diag << ": proven " << analysis.describe(b) << " <= "
+           << analysis.describe(a);
+  }
+}
+
+std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
+                               bool explain) {
   Solver &solver = analysis.getSolver();
   if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
     // The facts seen here are those before the op: it is redundant only if
@@ -172,6 +208,8 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op) {
   if (!e)
     return std::nullopt;
   Expr s = solver.simplify(e);
+  if (explain && isMaxMin(op) && s != solver.normalize(e))
+    explainMaxMin(analysis, op, /*decided=*/true);
   if (std::optional<int64_t> c = s.getConstantOrNone())
     return Decision{op, Decision::Kind::Constant, Value(), *c, Expr()};
   if (!valueCandidate)
@@ -246,7 +284,7 @@ public:
       ShapeAnalysis analysis(&getContext());
       SmallVector<Decision> decisions;
       LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
-        if (std::optional<Decision> d = decide(analysis, op))
+        if (std::optional<Decision> d = decide(analysis, op, explain))
           decisions.push_back(*d);
       });
       if (failed(result))
@@ -257,6 +295,14 @@ public:
       IRRewriter rewriter(&getContext());
       (void)runRegionDCE(rewriter, getOperation()->getRegions());
     }
+    if (!explain)
+      return;
+    // Every max/min still here was not decided.
+    ShapeAnalysis analysis(&getContext());
+    (void)analysis.run(getOperation(), [&](Operation *op) {
+      if (isMaxMin(op))
+        explainMaxMin(analysis, op, /*decided=*/false);
+    });
   }
 };
 

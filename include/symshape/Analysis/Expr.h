@@ -34,6 +34,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMapInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -131,6 +132,11 @@ public:
   bool usesSymbol(unsigned pos) const;
 
   void print(llvm::raw_ostream &os) const;
+  /// Prints with symbols printed by `printSymbol` (for names in reports and
+  /// diagnostics; the result need not parse back).
+  void print(llvm::raw_ostream &os,
+             llvm::function_ref<void(llvm::raw_ostream &, unsigned)>
+                 printSymbol) const;
   std::string str() const;
   void dump() const;
 

@@ -40,6 +40,7 @@
 #include "symshape/Analysis/Facts.h"
 #include "symshape/Analysis/Solver.h"
 
+#include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Operation.h"
@@ -71,6 +72,11 @@ struct SymbolInfo {
   bool isSize = false;
 };
 
+/// Converts an affine expression over `operands` (dims first, then
+/// symbols). Null if an operand is null.
+Expr exprFromAffine(mlir::AffineExpr e, ArrayRef<Expr> operands,
+                    unsigned numDims, ExprContext &ctx);
+
 class ShapeAnalysis {
 public:
   explicit ShapeAnalysis(mlir::MLIRContext *context);
@@ -92,6 +98,8 @@ public:
   const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
   /// A readable name of a symbol for reports and diagnostics.
   std::string getSymbolName(unsigned pos) const;
+  /// `e` with symbols written by name (normalized with the current facts).
+  std::string describe(Expr e);
   /// Gives dim `dim` of `value` a user-facing name (e.g. from
   /// `symshape.dim_names`).
   void setDimName(mlir::Value value, unsigned dim, StringRef name);

@@ -7,7 +7,10 @@
 #ifndef SYMSHAPE_TRANSFORMS_PASSES_H
 #define SYMSHAPE_TRANSFORMS_PASSES_H
 
+#include "symshape/IR/SymShapeDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
@@ -19,6 +22,30 @@ namespace symshape {
 
 #define GEN_PASS_REGISTRATION
 #include "symshape/Transforms/Passes.h.inc"
+
+/// Options of the symshape-pipeline pass pipeline.
+struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
+  Option<std::string> checks{
+      *this, "checks",
+      llvm::cl::desc("What stated facts and user assumptions become: "
+                     "'assert' (run-time checks) or 'none'"),
+      llvm::cl::init("assert")};
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Print the symbolic facts found"),
+                      llvm::cl::init(false)};
+  Option<bool> explain{
+      *this, "explain",
+      llvm::cl::desc("Emit a remark for every max/min decided or kept"),
+      llvm::cl::init(false)};
+};
+
+/// Builds symshape-pipeline: repair reshapes, infer, simplify, lower,
+/// cleanups.
+void buildSymShapePipeline(mlir::OpPassManager &pm,
+                           const PipelineOptions &options);
+
+/// Registers symshape-pipeline.
+void registerSymShapePipeline();
 
 } // namespace symshape
 

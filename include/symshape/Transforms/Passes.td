@@ -48,11 +48,141 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
   }];
   let options = [
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
-           "Maximum number of analysis-and-rewrite rounds">
+           "Maximum number of analysis-and-rewrite rounds">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark for every max/min: decided (and why) or kept">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def SymShapeInferPass : Pass<"symshape-infer"> {
+  let summary = "Raise ordinary MLIR to symbolic shapes";
+  let description = [{
+    Makes the shapes of ordinary MLIR symbolic, without changing meaning:
+
+    * every dynamic dim of a function argument becomes a size symbol
+      (`symshape.symbol`), bound to the argument with `symshape.bind_shape`
+      at the function entry. Its name comes from the argument attribute
+      `symshape.dim_names` (an array of strings, one per dim, `""` for none),
+      else it is derived as `<function>.arg<N>.d<i>`. Its range and divisor
+      come from the argument attributes `symshape.dim_ranges` (an array of
+      `#symshape.range`, one per dim, or unit for none) and
+      `symshape.dim_divisors` (an array of integers); facts from `cf.assert`
+      stay where they are and are used there by the analysis;
+    * `tensor.dim` of a constant index becomes `symshape.sym_size`;
+      `arith.maxsi`/`minsi` of sizes become `symshape.sym_max`/`sym_min`;
+      index arithmetic on sizes that the engine models exactly (`arith`
+      add/sub/mul/floordivsi/ceildivsi, divsi/remsi with a non-negative
+      dividend, `affine.apply`) becomes `symshape.apply`.
+
+    Arguments that already carry a `symshape.bind_shape` are left as they
+    are. With `report`, prints per function the symbols with their ranges and
+    divisors and the dims of every tensor value as expressions (to stdout, or
+    to the file named by `report-file`).
+
+    Before:
+    ```mlir
+    func.func @f(%x: tensor<?x4xf32> {symshape.dim_names = ["batch", ""]}) -> index {
+      %c0 = arith.constant 0 : index
+      %d = tensor.dim %x, %c0 : tensor<?x4xf32>
+      %e = arith.addi %d, %c0 : index
+      return %e : index
+    }
+    ```
+    After:
+    ```mlir
+    func.func @f(%x: tensor<?x4xf32> {symshape.dim_names = ["batch", ""]}) -> index {
+      %b = symshape.symbol "batch" : index
+      symshape.bind_shape %x, [%b] : tensor<?x4xf32> = (s0, 4)
+      %c0 = arith.constant 0 : index
+      %d = symshape.sym_size %x, 0 : tensor<?x4xf32>
+      %e = symshape.apply s0 + s1 (%d, %c0) : index
+      return %e : index
+    }
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Print the symbolic facts found, per function">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
+           "Where the report goes ('-' is stdout)">,
+  ];
+  let dependentDialects = ["::symshape::SymShapeDialect"];
+}
+
+def SymShapeLowerPass : Pass<"symshape-lower"> {
+  let summary = "Lower symshape ops to arith, tensor and cf";
+  let description = [{
+    Replaces every symshape op by ordinary MLIR:
+
+    * a `symshape.symbol` takes its value from a tensor dim bound to it by a
+      `symshape.bind_shape` (directly, or solved exactly from a linear binding
+      `dim = a * s + c`); a symbol with no such binding is an error naming it;
+    * the facts stated with symshape ops (a symbol's range and divisor, a
+      tensor's binding to expressions, `symshape.constrain_range`) become
+      `cf.assert`s whose message names the symbol or value, where its value
+      comes from and what was expected (`checks=assert`, the default), or are
+      dropped (`checks=none`);
+    * `symshape.sym_size` becomes `tensor.dim`, `sym_max`/`sym_min` become
+      `arith.maxsi`/`minsi`, `symshape.apply` becomes `arith` ops, with
+      `overflow<nsw>` on size arithmetic (the no-overflow assumption).
+
+    Before:
+    ```mlir
+    %b = symshape.symbol "batch" range [1, 10] : index
+    symshape.bind_shape %x, [%b] : tensor<?x4xf32> = (s0, 4)
+    %e = symshape.apply s0 + 1 (%b) : index
+    ```
+    After (`checks=assert`):
+    ```mlir
+    %c0 = arith.constant 0 : index
+    %b = tensor.dim %x, %c0 : tensor<?x4xf32>
+    %ok = ... %b >= 1 and %b <= 10 ...
+    cf.assert %ok, "symshape: symbol 'batch' (dim 0 of arg 0 of @f) must be in [1, 10]"
+    %c1 = arith.constant 1 : index
+    %e = arith.addi %b, %c1 overflow<nsw> : index
+    ```
+  }];
+  let options = [
+    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+           "What stated facts become: 'assert' (run-time checks) or 'none'">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
+  let summary = "Rewrite reshapes that MLIR 22 mishandles";
+  let description = [{
+    Repairs two forms of `tensor.expand_shape` that MLIR 22.1 accepts but
+    then mishandles:
+
+    * a static result dim whose `output_shape` entry is an SSA value
+      (one-shot-bufferize rejects the memref it produces, and
+      canonicalization computes wrong dims once a producing cast is visible):
+      the entry becomes the static size;
+    * a reassociation group with two or more dynamic result dims
+      (`--expand-strided-metadata` crashes on its memref form): the op
+      becomes a `tensor.reshape` with a shape tensor built from
+      `output_shape`, which the standard lowering handles.
+
+    Before:
+    ```mlir
+    %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [%b, %s, 4]
+        : tensor<?x4xf32> into tensor<?x?x4xf32>
+    ```
+    After:
+    ```mlir
+    %shape = tensor.from_elements %b, %s, %c4 : tensor<3xindex>
+    %e = tensor.reshape %t(%shape)
+        : (tensor<?x4xf32>, tensor<3xindex>) -> tensor<?x?x4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif // SYMSHAPE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,244 @@
+//===- Infer.cpp - symshape-infer -----------------------------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeOps.h"
+#include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Report.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace symshape {
+#define GEN_PASS_DEF_SYMSHAPEINFERPASS
+#include "symshape/Transforms/Passes.h.inc"
+} // namespace symshape
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+/// The dim names of argument `i` from `symshape.dim_names`, or empty.
+SmallVector<std::string> getDimNames(FunctionOpInterface func, unsigned i,
+                                     int64_t rank) {
+  SmallVector<std::string> names(rank);
+  auto attr = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names");
+  if (!attr)
+    return names;
+  for (auto [d, name] : llvm::enumerate(attr.getValue()))
+    if (auto str = dyn_cast<StringAttr>(name); str && d < names.size())
+      names[d] = str.getValue().str();
+  return names;
+}
+
+/// Declares a size symbol for every dynamic dim of every tensor argument of
+/// `func` and binds the argument to them at the entry.
+LogicalResult bindArguments(FunctionOpInterface func) {
+  Block &entry = func.getFunctionBody().front();
+  // Arguments already bound by the user are left alone.
+  llvm::SmallDenseSet<Value> bound;
+  func.walk([&](BindShapeOp bind) { bound.insert(bind.getTensor()); });
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  MLIRContext *ctx = func.getContext();
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || type.hasStaticShape() || bound.count(arg))
+      continue;
+    unsigned i = arg.getArgNumber();
+    if (func.getArgAttr(i, "symshape.dim_names") &&
+        !func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names"))
+      return func.emitError("symshape.dim_names of argument ")
+             << i << " must be an array of strings";
+    SmallVector<std::string> names = getDimNames(func, i, type.getRank());
+    auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
+    auto divisors =
+        func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
+    SmallVector<Value> symbols;
+    SmallVector<Attribute> dims;
+    ExprContext &exprs = SymShapeDialect::getExprContext(ctx);
+    Location loc = arg.getLoc();
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d)) {
+        dims.push_back(ExprAttr::get(ctx, exprs.getConstant(type.getDimSize(d))));
+        continue;
+      }
+      std::string name = names[d];
+      if (name.empty())
+        name = (func.getName() + ".arg" + Twine(i) + ".d" + Twine(d)).str();
+      RangeAttr range;
+      if (ranges && d < static_cast<int64_t>(ranges.size()))
+        range = dyn_cast<RangeAttr>(ranges[d]);
+      IntegerAttr divisor;
+      if (divisors && d < static_cast<int64_t>(divisors.size()))
+        divisor = dyn_cast<IntegerAttr>(divisors[d]);
+      if (divisor && divisor.getInt() == 1)
+        divisor = {};
+      auto symbol = SymbolOp::create(builder, loc, builder.getIndexType(),
+                                     builder.getStringAttr(name), range,
+                                     divisor);
+      if (failed(mlir::verify(symbol)))
+        return failure();
+      dims.push_back(ExprAttr::get(ctx, exprs.getSymbol(symbols.size())));
+      symbols.push_back(symbol);
+    }
+    BindShapeOp::create(builder, loc, arg, symbols, builder.getArrayAttr(dims));
+  }
+  return success();
+}
+
+/// The expression of an op's own semantics over its operands (s0, s1, ...),
+/// for the ops raised to symshape.apply.
+Expr ownSemantics(Operation *op, ExprContext &ctx) {
+  Expr a = ctx.getSymbol(0), b = ctx.getSymbol(1);
+  if (isa<arith::AddIOp>(op))
+    return a + b;
+  if (isa<arith::SubIOp>(op))
+    return a - b;
+  if (isa<arith::MulIOp>(op))
+    return a * b;
+  if (isa<arith::FloorDivSIOp, arith::DivSIOp, arith::DivUIOp>(op))
+    return floorDiv(a, b);
+  if (isa<arith::CeilDivSIOp>(op))
+    return ceilDiv(a, b);
+  if (isa<arith::RemSIOp, arith::RemUIOp>(op))
+    return mod(a, b);
+  return Expr();
+}
+
+/// How one op is raised.
+struct Raise {
+  Operation *op;
+  enum class Kind { SymSize, SymMax, SymMin, Apply } kind;
+  Expr expr;
+};
+
+std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
+    return std::nullopt;
+  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    APInt index;
+    if (matchPattern(dim.getIndex(), m_ConstantInt(&index)) &&
+        isa<RankedTensorType>(dim.getSource().getType()))
+      return Raise{op, Raise::Kind::SymSize, Expr()};
+    return std::nullopt;
+  }
+  auto sizes = [&] {
+    return llvm::all_of(op->getOperands(), [&](Value v) {
+      return analysis.isSizeExpr(analysis.getExpr(v));
+    });
+  };
+  if (isa<arith::MaxSIOp>(op) && sizes())
+    return Raise{op, Raise::Kind::SymMax, Expr()};
+  if (isa<arith::MinSIOp>(op) && sizes())
+    return Raise{op, Raise::Kind::SymMin, Expr()};
+  // Arithmetic is raised only where the engine models it exactly: its
+  // expression is not an opaque symbol standing for the result itself.
+  Expr e = analysis.getExpr(op->getResult(0));
+  if (e && e.isSymbol() &&
+      analysis.getSymbolInfo(e.getSymbolPosition()).value == op->getResult(0))
+    return std::nullopt;
+  ExprContext &ctx = analysis.getExprContext();
+  if (Expr own = ownSemantics(op, ctx))
+    return Raise{op, Raise::Kind::Apply, own};
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<Expr> operands;
+    for (unsigned i = 0, n = apply.getMapOperands().size(); i < n; ++i)
+      operands.push_back(ctx.getSymbol(i));
+    if (Expr own = exprFromAffine(map.getResult(0), operands,
+                                  map.getNumDims(), ctx))
+      return Raise{op, Raise::Kind::Apply, own};
+  }
+  return std::nullopt;
+}
+
+void applyRaise(const Raise &r) {
+  Operation *op = r.op;
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  Value replacement;
+  switch (r.kind) {
+  case Raise::Kind::SymSize: {
+    auto dim = cast<tensor::DimOp>(op);
+    APInt index;
+    (void)matchPattern(dim.getIndex(), m_ConstantInt(&index));
+    replacement = SymSizeOp::create(builder, loc, builder.getIndexType(),
+                                    dim.getSource(),
+                                    builder.getI64IntegerAttr(
+                                        index.getSExtValue()));
+    break;
+  }
+  case Raise::Kind::SymMax:
+    replacement = SymMaxOp::create(builder, loc, builder.getIndexType(),
+                                   op->getOperand(0), op->getOperand(1));
+    break;
+  case Raise::Kind::SymMin:
+    replacement = SymMinOp::create(builder, loc, builder.getIndexType(),
+                                   op->getOperand(0), op->getOperand(1));
+    break;
+  case Raise::Kind::Apply:
+    replacement = ApplyOp::create(builder, loc, builder.getIndexType(),
+                                  op->getOperands(),
+                                  ExprAttr::get(op->getContext(), r.expr));
+    break;
+  }
+  op->getResult(0).replaceAllUsesWith(replacement);
+  op->erase();
+}
+
+class SymShapeInferPass
+    : public symshape::impl::SymShapeInferPassBase<SymShapeInferPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    SmallVector<FunctionOpInterface> funcs;
+    root->walk([&](FunctionOpInterface func) {
+      if (!func.isExternal())
+        funcs.push_back(func);
+    });
+    if (auto func = dyn_cast<FunctionOpInterface>(root))
+      if (funcs.empty() && !func.isExternal())
+        funcs.push_back(func);
+    for (FunctionOpInterface func : funcs)
+      if (failed(bindArguments(func)))
+        return signalPassFailure();
+
+    ShapeAnalysis analysis(&getContext());
+    SmallVector<Raise> raises;
+    if (failed(analysis.run(root, [&](Operation *op) {
+          if (std::optional<Raise> r = decideRaise(analysis, op))
+            raises.push_back(*r);
+        })))
+      return signalPassFailure();
+    for (const Raise &r : raises)
+      applyRaise(r);
+
+    if (!report)
+      return;
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> out =
+        openOutputFile(reportFile, &error);
+    if (!out) {
+      root->emitError("cannot open the report file: ") << error;
+      return signalPassFailure();
+    }
+    for (FunctionOpInterface func : funcs)
+      printFactsReport(func, out->os());
+    out->keep();
+  }
+};
+
+} // namespace

@@ -1,0 +1,379 @@
+//===- Lower.cpp - symshape-lower -----------------------------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/Materialize.h"
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeOps.h"
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace symshape {
+#define GEN_PASS_DEF_SYMSHAPELOWERPASS
+#include "symshape/Transforms/Passes.h.inc"
+} // namespace symshape
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+/// "arg 0 of @f" or "the result of tensor.empty at loc".
+std::string describeTensor(Value tensor) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    os << "arg " << arg.getArgNumber();
+    if (auto func = dyn_cast<FunctionOpInterface>(parent))
+      os << " of @" << func.getName();
+  } else {
+    Operation *def = tensor.getDefiningOp();
+    os << "the result of " << def->getName() << " at " << def->getLoc();
+  }
+  return text;
+}
+
+/// A symbol's value, taken from a bound dim.
+struct SymbolSource {
+  BindShapeOp bind;
+  unsigned dim;
+  /// dim == coeff * symbol + constant.
+  int64_t coeff = 1;
+  int64_t constant = 0;
+};
+
+class Lowering {
+public:
+  Lowering(FunctionOpInterface func, bool checks)
+      : func(func), checks(checks), dominance(func),
+        exprs(SymShapeDialect::getExprContext(func->getContext())) {}
+
+  LogicalResult run() {
+    if (failed(lowerSymbols()))
+      return failure();
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      if (isa<BindShapeOp, ConstrainRangeOp, SymSizeOp, SymMaxOp, SymMinOp,
+              ApplyOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops)
+      lowerOp(op);
+    return success();
+  }
+
+private:
+  /// Replaces every symbol op by the dim it is bound to (checked).
+  LogicalResult lowerSymbols() {
+    llvm::MapVector<StringRef, SmallVector<SymbolOp>> byName;
+    func.walk([&](SymbolOp op) { byName[op.getName()].push_back(op); });
+    for (auto &[name, ops] : byName) {
+      std::optional<SymbolSource> source = findSource(ops);
+      if (!source) {
+        InFlightDiagnostic diag =
+            ops.front().emitError("cannot materialize symbol '")
+            << name
+            << "': no tensor dim is bound to it (bind one with "
+               "symshape.bind_shape, as `s` or `a * s + c`)";
+        return failure();
+      }
+      FailureOr<Value> value = materializeSymbol(name, ops, *source);
+      if (failed(value))
+        return failure();
+      for (SymbolOp op : ops) {
+        op.getResult().replaceAllUsesWith(*value);
+        op.erase();
+      }
+    }
+    return success();
+  }
+
+  /// A binding `dim == a * s + c` of one of `ops`, preferring `dim == s`.
+  std::optional<SymbolSource> findSource(ArrayRef<SymbolOp> ops) {
+    std::optional<SymbolSource> best;
+    func.walk([&](BindShapeOp bind) {
+      for (auto [k, operand] : llvm::enumerate(bind.getSymbols())) {
+        auto symbol = operand.getDefiningOp<SymbolOp>();
+        if (!symbol || !llvm::is_contained(ops, symbol))
+          continue;
+        for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
+          Expr d = bind.getDimExpr(i);
+          // Linear in s_k alone: d == a * s_k + c.
+          bool onlyK = d.usesSymbol(k);
+          for (unsigned j = 0, n = d.getNumSymbolsUsed(); j < n; ++j)
+            onlyK &= j == k || !d.usesSymbol(j);
+          if (!onlyK)
+            continue;
+          auto at = [&](int64_t value) {
+            SmallVector<Expr> r;
+            for (unsigned j = 0; j <= k; ++j)
+              r.push_back(j == k ? exprs.getConstant(value) : exprs.getSymbol(j));
+            return substitute(d, r);
+          };
+          Expr c = at(0), a = sub(at(1), c);
+          if (!a || !c || !a.isConstant() || !c.isConstant() ||
+              a.getConstantValue() == 0 ||
+              add(mul(exprs.getSymbol(k), a), c) != d)
+            continue;
+          SymbolSource candidate{bind, i, a.getConstantValue(),
+                                 c.getConstantValue()};
+          bool direct = candidate.coeff == 1 && candidate.constant == 0;
+          if (!best || (direct && !(best->coeff == 1 && best->constant == 0)))
+            best = candidate;
+        }
+      }
+    });
+    return best;
+  }
+
+  Value constant(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+
+  void emitCheck(OpBuilder &b, Location loc, Value cond, const Twine &msg) {
+    cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
+  }
+
+  /// The value of symbol `name` from its source binding, with the checks of
+  /// its declared range and divisor.
+  FailureOr<Value> materializeSymbol(StringRef name, ArrayRef<SymbolOp> ops,
+                                     SymbolSource source) {
+    Value tensor = source.bind.getTensor();
+    // Build at the function entry when the tensor is an argument (it then
+    // dominates every use); else just before the binding, which must then
+    // dominate every use of the symbol.
+    OpBuilder b(func->getContext());
+    auto arg = dyn_cast<BlockArgument>(tensor);
+    if (arg && arg.getOwner() == &func.getFunctionBody().front()) {
+      b.setInsertionPointToStart(arg.getOwner());
+    } else {
+      b.setInsertionPoint(source.bind);
+      for (SymbolOp op : llvm::to_vector(ops))
+        for (Operation *user : op->getUsers())
+          if (user != source.bind &&
+              !dominance.properlyDominates(source.bind.getOperation(), user))
+            return op.emitError("cannot materialize symbol '")
+                   << name << "': it is used before " << describeTensor(tensor)
+                   << ", whose dim " << source.dim << " it is bound to";
+    }
+    Location loc = ops.front()->getLoc();
+    Value dim = tensor::DimOp::create(b, loc, tensor, source.dim);
+    std::string origin =
+        ("dim " + Twine(source.dim) + " of " + describeTensor(tensor)).str();
+    Value value = dim;
+    if (source.coeff != 1 || source.constant != 0) {
+      // dim == a * s + c: s == (dim - c) floordiv a, exact when a divides
+      // dim - c, which is checked.
+      Value shifted = arith::SubIOp::create(b, loc, dim,
+                                            constant(b, loc, source.constant));
+      Value a = constant(b, loc, source.coeff);
+      value = arith::FloorDivSIOp::create(b, loc, shifted, a);
+      if (checks) {
+        Value rem = arith::RemSIOp::create(b, loc, shifted, a);
+        Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem,
+                                         constant(b, loc, 0));
+        emitCheck(b, loc, ok,
+                  "symshape: " + origin + " must equal " +
+                      Twine(source.coeff) + " * " + name + " + " +
+                      Twine(source.constant) + " for an integer " + name);
+      }
+      origin = "solved from " + origin;
+    }
+    if (!checks)
+      return value;
+    // The declared facts of all ops of this name.
+    Interval range = Interval::nonNegative();
+    int64_t divisor = 1;
+    for (SymbolOp op : llvm::to_vector(ops)) {
+      RangeAttr r = op.getRangeOrDefault();
+      range = range.intersect(Interval(r.getLo(), r.getHi()));
+      divisor = std::max(divisor, op.getDivisor());
+      if (op.getDivisor() > 1 && divisor % op.getDivisor() != 0)
+        divisor *= op.getDivisor();
+    }
+    // A dim is never negative: a lower bound <= 0 needs no check for it.
+    Interval known = value == dim ? Interval::nonNegative() : Interval::full();
+    emitRangeChecks(b, loc, value, range, divisor,
+                    ("symbol '" + name + "' (" + origin + ")").str(), known);
+    return value;
+  }
+
+  /// cf.asserts of `lo <= v <= hi` and `divisor | v`.
+  /// Ends of `range` that `known` already implies are not checked.
+  void emitRangeChecks(OpBuilder &b, Location loc, Value v,
+                       const Interval &range, int64_t divisor,
+                       const std::string &what,
+                       const Interval &known = Interval::full()) {
+    Type type = v.getType();
+    auto cst = [&](int64_t c) -> Value {
+      return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, c));
+    };
+    Value ok;
+    if (range.getLo() && !(known.getLo() && *known.getLo() >= *range.getLo()))
+      ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v,
+                                 cst(*range.getLo()));
+    if (range.getHi() && !(known.getHi() && *known.getHi() <= *range.getHi())) {
+      Value le = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, v,
+                                       cst(*range.getHi()));
+      ok = ok ? arith::AndIOp::create(b, loc, ok, le).getResult() : le;
+    }
+    if (ok) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "symshape: " << what << " must be in " << range;
+      emitCheck(b, loc, ok, text);
+    }
+    if (divisor > 1) {
+      Value rem = arith::RemSIOp::create(b, loc, v, cst(divisor));
+      Value isMultiple =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, cst(0));
+      emitCheck(b, loc, isMultiple,
+                "symshape: " + what + " must be a multiple of " +
+                    Twine(divisor));
+    }
+  }
+
+  /// Builds IR for `e` over `operands` with nsw on size arithmetic.
+  Value build(OpBuilder &b, Location loc, Expr e, ValueRange operands) {
+    ShapeAnalysis analysis(func->getContext());
+    SmallVector<Expr> operandExprs;
+    bool sizes = true;
+    for (Value v : operands) {
+      operandExprs.push_back(analysis.getExpr(v));
+      sizes &= analysis.isSizeExpr(operandExprs.back());
+    }
+    MaterializeOptions options;
+    options.nsw = sizes;
+    options.symbolValue = [&](unsigned pos) { return operands[pos]; };
+    options.isNonNegative = [&](Expr x) {
+      return analysis.getSolver().proveNonNegative(
+                 substitute(x, operandExprs)) == Verdict::True;
+    };
+    return materializeExpr(b, loc, e, b.getIndexType(), options);
+  }
+
+  void lowerOp(Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto bind = dyn_cast<BindShapeOp>(op)) {
+      if (checks)
+        emitBindingChecks(b, bind);
+      op->erase();
+      return;
+    }
+    if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
+      if (checks) {
+        ShapeAnalysis analysis(op->getContext());
+        RangeAttr r = constrain.getRange();
+        emitRangeChecks(
+            b, loc, constrain.getValue(), Interval(r.getLo(), r.getHi()),
+            constrain.getDivisor(),
+            "constrained value " +
+                analysis.describe(analysis.getExpr(constrain.getValue())));
+      }
+      constrain.getResult().replaceAllUsesWith(constrain.getValue());
+      op->erase();
+      return;
+    }
+    Value replacement;
+    if (auto size = dyn_cast<SymSizeOp>(op))
+      replacement =
+          tensor::DimOp::create(b, loc, size.getSource(), size.getDim());
+    else if (auto m = dyn_cast<SymMaxOp>(op))
+      replacement = arith::MaxSIOp::create(b, loc, m.getLhs(), m.getRhs());
+    else if (auto m = dyn_cast<SymMinOp>(op))
+      replacement = arith::MinSIOp::create(b, loc, m.getLhs(), m.getRhs());
+    else if (auto apply = dyn_cast<ApplyOp>(op))
+      replacement =
+          build(b, loc, apply.getExpr().getValue(), apply.getOperands());
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+  }
+
+  /// dim i == expression i, for every dim that is not trivially so.
+  void emitBindingChecks(OpBuilder &b, BindShapeOp bind) {
+    Location loc = bind.getLoc();
+    auto type = cast<RankedTensorType>(bind.getTensor().getType());
+    ShapeAnalysis analysis(bind->getContext());
+    for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
+      Expr bound = bind.getDimExpr(i);
+      // A static dim bound to its own size, or a dim that is the symbol it
+      // was materialized from, needs no check.
+      if (!type.isDynamicDim(i) && bound.isConstant() &&
+          bound.getConstantValue() == type.getDimSize(i))
+        continue;
+      Value expected = build(b, loc, bound, bind.getSymbols());
+      Value dim = tensor::DimOp::create(b, loc, bind.getTensor(), i);
+      if (expected == dim || isSameDim(expected, bind.getTensor(), i))
+        continue;
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
+                                       expected);
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "symshape: dim " << i << " of " << describeTensor(bind.getTensor())
+         << " must equal ";
+      bound.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
+        Value v = bind.getSymbols()[pos];
+        out << analysis.describe(analysis.getExpr(v));
+      });
+      emitCheck(b, loc, ok, text);
+    }
+  }
+
+  /// True if `v` is `tensor.dim tensor, i` (the dim a symbol came from).
+  static bool isSameDim(Value v, Value tensor, unsigned i) {
+    auto dim = v.getDefiningOp<tensor::DimOp>();
+    if (!dim || dim.getSource() != tensor)
+      return false;
+    std::optional<int64_t> index = dim.getConstantIndex();
+    return index && *index == static_cast<int64_t>(i);
+  }
+
+  FunctionOpInterface func;
+  bool checks;
+  DominanceInfo dominance;
+  ExprContext &exprs;
+};
+
+class SymShapeLowerPass
+    : public symshape::impl::SymShapeLowerPassBase<SymShapeLowerPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (checks != "assert" && checks != "none") {
+      getOperation()->emitError("symshape-lower: unknown checks='")
+          << checks << "' (expected 'assert' or 'none')";
+      return signalPassFailure();
+    }
+    SmallVector<FunctionOpInterface> funcs;
+    getOperation()->walk([&](FunctionOpInterface func) {
+      if (!func.isExternal())
+        funcs.push_back(func);
+    });
+    for (FunctionOpInterface func : funcs)
+      if (failed(Lowering(func, checks == "assert").run()))
+        return signalPassFailure();
+    // Symshape ops outside functions cannot be lowered.
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      if (isa<SymShapeDialect>(op->getDialect())) {
+        op->emitError("symshape-lower: no function around this op");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,42 @@
+//===- Pipeline.cpp - symshape-pipeline -----------------------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace symshape;
+
+void symshape::buildSymShapePipeline(OpPassManager &pm,
+                                     const PipelineOptions &options) {
+  // Inputs that MLIR itself mishandles are repaired first.
+  pm.addPass(createSymShapeRepairReshapesPass());
+  SymShapeInferPassOptions infer;
+  infer.report = options.report;
+  pm.addPass(createSymShapeInferPass(infer));
+  SymShapeSimplifyPassOptions simplify;
+  simplify.explain = options.explain;
+  pm.addPass(createSymShapeSimplifyPass(simplify));
+  pm.addPass(createCanonicalizerPass());
+  SymShapeLowerPassOptions lower;
+  lower.checks = options.checks;
+  pm.addPass(createSymShapeLowerPass(lower));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Cleanups must not reintroduce a reshape that MLIR mishandles.
+  pm.addPass(createSymShapeRepairReshapesPass());
+}
+
+void symshape::registerSymShapePipeline() {
+  PassPipelineRegistration<PipelineOptions>(
+      "symshape-pipeline",
+      "Infer symbolic shapes, simplify with proven facts, and lower back to "
+      "ordinary MLIR with run-time checks of stated facts",
+      buildSymShapePipeline);
+}
