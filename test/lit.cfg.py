@@ -46,3 +46,29 @@ config.substitutions.append(
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%symshape_src", config.symshape_src_root))
 config.substitutions.append(("%symshape_obj", config.symshape_obj_root))
+
+# The standard upstream CPU lowering that symshape-pipeline output must go
+# through (pinned by the end-to-end tests), and how the result is run.
+config.substitutions.append(
+    ("%lower_to_llvm",
+     "--pass-pipeline=\"builtin.module("
+     "one-shot-bufferize{bufferize-function-boundaries "
+     "function-boundary-type-conversion=identity-layout-map},"
+     "func.func(convert-linalg-to-loops),"
+     "buffer-deallocation-pipeline,"
+     "convert-bufferization-to-memref,"
+     "expand-strided-metadata,"
+     "lower-affine,"
+     "arith-expand,"
+     "convert-scf-to-cf,"
+     "convert-to-llvm,"
+     "reconcile-unrealized-casts)\""))
+config.substitutions.append(
+    ("%run_cpu",
+     "stdbuf -o0 " + os.path.join(config.llvm_tools_dir, "mlir-runner") +
+     " -e main -entry-point-result=void -shared-libs=" +
+     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + "," +
+     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+# printMemref prints the buffer address, which differs between runs.
+config.substitutions.append(
+    ("%strip_addresses", "sed -e 's/base@ = 0x[0-9a-f]*//'"))

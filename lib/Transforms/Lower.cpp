@@ -344,6 +344,28 @@ private:
   ExprContext &exprs;
 };
 
+/// Removes the discardable `symshape.*` attributes of an op and, for a
+/// function, of its arguments and results.
+void stripSymShapeAttrs(Operation *op) {
+  auto isOurs = [](NamedAttribute attr) {
+    return attr.getName().getValue().starts_with("symshape.");
+  };
+  for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
+    if (isOurs(attr))
+      op->removeDiscardableAttr(attr.getName());
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return;
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    for (NamedAttribute attr : llvm::to_vector(func.getArgAttrs(i)))
+      if (isOurs(attr))
+        func.removeArgAttr(i, attr.getName());
+  for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+    for (NamedAttribute attr : llvm::to_vector(func.getResultAttrs(i)))
+      if (isOurs(attr))
+        func.removeResultAttr(i, attr.getName());
+}
+
 class SymShapeLowerPass
     : public symshape::impl::SymShapeLowerPassBase<SymShapeLowerPass> {
 public:
@@ -363,6 +385,9 @@ public:
     for (FunctionOpInterface func : funcs)
       if (failed(Lowering(func, checks == "assert").run()))
         return signalPassFailure();
+    // The output is ordinary MLIR: the symshape attributes (argument names,
+    // ranges) have done their work and go too.
+    getOperation()->walk([](Operation *op) { stripSymShapeAttrs(op); });
     // Symshape ops outside functions cannot be lowered.
     WalkResult result = getOperation()->walk([&](Operation *op) {
       if (isa<SymShapeDialect>(op->getDialect())) {

@@ -13,6 +13,7 @@
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
@@ -51,15 +52,19 @@ struct StaticOutputShape : public OpRewritePattern<tensor::ExpandShapeOp> {
   }
 };
 
-/// A group with two or more dynamic dims becomes a tensor.reshape with a
-/// shape tensor.
+/// A group with two or more dynamic dims becomes a tensor.generate that
+/// reads each element from the source at the row-major linearized index of
+/// its group: a copy, but one that the standard lowering handles (neither
+/// memref.expand_shape of such a group nor memref.reshape to a dynamic shape
+/// lowers to LLVM in MLIR 22.1).
 struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = op.getResultType();
-    bool bad = llvm::any_of(op.getReassociationIndices(), [&](auto group) {
+    SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
+    bool bad = llvm::any_of(groups, [&](const ReassociationIndices &group) {
       return llvm::count_if(group, [&](int64_t d) {
                return type.isDynamicDim(d);
              }) >= 2;
@@ -68,16 +73,30 @@ struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
       return failure();
     Location loc = op.getLoc();
     SmallVector<Value> extents;
-    for (OpFoldResult ofr : op.getMixedOutputShape()) {
-      if (auto v = dyn_cast<Value>(ofr))
-        extents.push_back(v);
-      else
-        extents.push_back(arith::ConstantIndexOp::create(
-            rewriter, loc, cast<IntegerAttr>(cast<Attribute>(ofr)).getInt()));
-    }
-    Value shape = tensor::FromElementsOp::create(rewriter, loc, extents);
-    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, type, op.getSrc(),
-                                                   shape);
+    for (OpFoldResult ofr : op.getMixedOutputShape())
+      extents.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, ofr));
+    SmallVector<Value> dynamicExtents;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        dynamicExtents.push_back(extents[d]);
+    Value source = op.getSrc();
+    auto generate = tensor::GenerateOp::create(
+        rewriter, loc, type, dynamicExtents,
+        [&](OpBuilder &b, Location l, ValueRange indices) {
+          SmallVector<Value> sourceIndices;
+          for (const ReassociationIndices &group : groups) {
+            Value linear = indices[group.front()];
+            for (int64_t d : ArrayRef<int64_t>(group).drop_front()) {
+              linear = arith::MulIOp::create(b, l, linear, extents[d]);
+              linear = arith::AddIOp::create(b, l, linear, indices[d]);
+            }
+            sourceIndices.push_back(linear);
+          }
+          Value element =
+              tensor::ExtractOp::create(b, l, source, sourceIndices);
+          tensor::YieldOp::create(b, l, element);
+        });
+    rewriter.replaceOp(op, generate.getResult());
     return success();
   }
 };

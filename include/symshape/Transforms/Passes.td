@@ -165,9 +165,11 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
       canonicalization computes wrong dims once a producing cast is visible):
       the entry becomes the static size;
     * a reassociation group with two or more dynamic result dims
-      (`--expand-strided-metadata` crashes on its memref form): the op
-      becomes a `tensor.reshape` with a shape tensor built from
-      `output_shape`, which the standard lowering handles.
+      (`--expand-strided-metadata` crashes on its memref form, and
+      `memref.reshape` to a dynamic shape does not lower to LLVM): the op
+      becomes a `tensor.generate` that reads every element of the result from
+      the source at the row-major linearized index of its group, a copy that
+      the standard lowering handles.
 
     Before:
     ```mlir
@@ -176,9 +178,13 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     ```
     After:
     ```mlir
-    %shape = tensor.from_elements %b, %s, %c4 : tensor<3xindex>
-    %e = tensor.reshape %t(%shape)
-        : (tensor<?x4xf32>, tensor<3xindex>) -> tensor<?x?x4xf32>
+    %e = tensor.generate %b, %s {
+    ^bb0(%i: index, %j: index, %k: index):
+      %r = arith.muli %i, %s : index
+      %row = arith.addi %r, %j : index
+      %v = tensor.extract %t[%row, %k] : tensor<?x4xf32>
+      tensor.yield %v : f32
+    } : tensor<?x?x4xf32>
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
