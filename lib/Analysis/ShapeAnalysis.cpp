@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -145,9 +146,13 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   if (auto arg = dyn_cast<BlockArgument>(info.value)) {
     os << "arg" << arg.getArgNumber();
   } else {
+    // The producing op, with its line when known, and the result number.
     auto result = cast<OpResult>(info.value);
-    os << result.getOwner()->getName().stripDialect() << "#"
-       << result.getResultNumber();
+    Operation *owner = result.getOwner();
+    os << owner->getName().getStringRef();
+    if (auto loc = dyn_cast<FileLineColLoc>(owner->getLoc()))
+      os << "@" << loc.getLine();
+    os << "#" << result.getResultNumber();
   }
   if (info.kind == SymbolInfo::Kind::Dim)
     os << ".dim" << info.dim;
@@ -393,6 +398,9 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
           addFactsOf(op);
         return operandExpr(0);
       })
+      .Case([&](func::CallOp call) {
+        return summarizeCall(call, result.getResultNumber(), std::nullopt);
+      })
       .Default([&](Operation *) { return Expr(); });
 }
 
@@ -562,11 +570,63 @@ Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
                    ? getDimExpr(forOp.getInitArgs()[i], dim)
                    : Expr();
       })
+      .Case([&](func::CallOp call) {
+        return summarizeCall(call, result.getResultNumber(), dim);
+      })
       .Case([&](DestinationStyleOpInterface dps) -> Expr {
         OpOperand *init = dps.getTiedOpOperand(result);
         return init ? getDimExpr(init->get(), dim) : Expr();
       })
       .Default([&](Operation *) { return Expr(); });
+}
+
+//===----------------------------------------------------------------------===//
+// Calls of private functions
+//===----------------------------------------------------------------------===//
+
+Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
+                                  std::optional<unsigned> dim) {
+  // Only private functions: a public one may be replaced at link time.
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || !callee.isPrivate() || callee.isExternal() ||
+      callDepth >= kMaxCallDepth)
+    return Expr();
+  Block &entry = callee.getBody().front();
+  SmallVector<func::ReturnOp> returns;
+  callee.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+  if (returns.size() != 1 || returns.front()->getBlock() != &entry)
+    return Expr();
+  // The callee's result as an expression of its arguments, without the
+  // facts that hold only inside it.
+  ShapeAnalysis inner(call->getContext());
+  inner.callDepth = callDepth + 1;
+  Value returned = returns.front().getOperand(resultIndex);
+  Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
+  e = inner.solver.normalize(e);
+  if (!e)
+    return Expr();
+  SmallVector<Expr> replacements;
+  for (unsigned pos = 0, n = e.getNumSymbolsUsed(); pos < n; ++pos) {
+    if (!e.usesSymbol(pos)) {
+      replacements.push_back(exprContext.getConstant(0));
+      continue;
+    }
+    const SymbolInfo &info = inner.getSymbolInfo(pos);
+    auto arg = dyn_cast<BlockArgument>(info.value);
+    if (!arg || arg.getOwner() != &entry)
+      return Expr();
+    Value operand = call.getOperand(arg.getArgNumber());
+    Expr mapped = info.kind == SymbolInfo::Kind::Dim
+                      ? getDimExpr(operand, info.dim)
+                      : info.kind == SymbolInfo::Kind::Opaque
+                            ? getExpr(operand)
+                            : Expr();
+    if (!mapped)
+      return Expr();
+    replacements.push_back(mapped);
+  }
+  return substitute(e, replacements);
 }
 
 //===----------------------------------------------------------------------===//

@@ -89,6 +89,10 @@ private:
       FailureOr<Value> value = materializeSymbol(name, ops, *source);
       if (failed(value))
         return failure();
+      // The dim a symbol comes from agrees with its binding by construction
+      // (and by the divisibility check of a solved binding).
+      sourceDims.insert({source->bind.getOperation(), source->dim});
+      symbolNames[*value] = name.str();
       for (SymbolOp op : ops) {
         op.getResult().replaceAllUsesWith(*value);
         op.erase();
@@ -181,10 +185,13 @@ private:
         Value rem = arith::RemSIOp::create(b, loc, shifted, a);
         Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem,
                                          constant(b, loc, 0));
+        std::string binding;
+        llvm::raw_string_ostream os(binding);
+        add(mul(exprs.getSymbol(0), source.coeff), source.constant)
+            .print(os, [&](llvm::raw_ostream &out, unsigned) { out << name; });
         emitCheck(b, loc, ok,
-                  "symshape: " + origin + " must equal " +
-                      Twine(source.coeff) + " * " + name + " + " +
-                      Twine(source.constant) + " for an integer " + name);
+                  "symshape: " + origin + " must equal " + binding +
+                      " for an integer " + name);
       }
       origin = "solved from " + origin;
     }
@@ -311,10 +318,10 @@ private:
       if (!type.isDynamicDim(i) && bound.isConstant() &&
           bound.getConstantValue() == type.getDimSize(i))
         continue;
+      if (sourceDims.count({bind.getOperation(), i}))
+        continue;
       Value expected = build(b, loc, bound, bind.getSymbols());
       Value dim = tensor::DimOp::create(b, loc, bind.getTensor(), i);
-      if (expected == dim || isSameDim(expected, bind.getTensor(), i))
-        continue;
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
                                        expected);
       std::string text;
@@ -323,25 +330,24 @@ private:
          << " must equal ";
       bound.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
         Value v = bind.getSymbols()[pos];
-        out << analysis.describe(analysis.getExpr(v));
+        auto it = symbolNames.find(v);
+        if (it != symbolNames.end())
+          out << it->second;
+        else
+          out << analysis.describe(analysis.getExpr(v));
       });
       emitCheck(b, loc, ok, text);
     }
-  }
-
-  /// True if `v` is `tensor.dim tensor, i` (the dim a symbol came from).
-  static bool isSameDim(Value v, Value tensor, unsigned i) {
-    auto dim = v.getDefiningOp<tensor::DimOp>();
-    if (!dim || dim.getSource() != tensor)
-      return false;
-    std::optional<int64_t> index = dim.getConstantIndex();
-    return index && *index == static_cast<int64_t>(i);
   }
 
   FunctionOpInterface func;
   bool checks;
   DominanceInfo dominance;
   ExprContext &exprs;
+  /// The (binding, dim) pairs symbols were materialized from.
+  llvm::DenseSet<std::pair<Operation *, unsigned>> sourceDims;
+  /// The symbol each materialized value stands for, for check messages.
+  llvm::DenseMap<Value, std::string> symbolNames;
 };
 
 /// Removes the discardable `symshape.*` attributes of an op and, for a

@@ -72,6 +72,8 @@ void symshape::printFactsReport(FunctionOpInterface func,
       describeSymbols();
     }
   });
+  if (dimsText.empty() && symbolsText.empty())
+    return;
   os << "symshape facts for @" << func.getName() << ":\n";
   os << "  symbols:\n" << symbolsText;
   os << "  tensor dims:\n" << dimsText;

@@ -52,6 +52,10 @@
 #include <string>
 #include <vector>
 
+namespace mlir::func {
+class CallOp;
+} // namespace mlir::func
+
 namespace symshape {
 
 /// What an analysis symbol stands for.
@@ -138,6 +142,11 @@ private:
   Expr dimSymbol(mlir::Value value, unsigned dim);
   Expr opaqueSymbol(mlir::Value value);
   Expr checkedArith(mlir::Operation *op, Expr exact);
+  /// The result (or dim `dim` of the result) of a call of a private function
+  /// as an expression of the call's operands, if the callee computes it from
+  /// its arguments.
+  Expr summarizeCall(mlir::func::CallOp call, unsigned resultIndex,
+                     std::optional<unsigned> dim);
   Expr foldResultToExpr(mlir::OpFoldResult ofr);
 
   void addDeclarations(mlir::Operation *root);
@@ -183,6 +192,9 @@ private:
   std::vector<Expr> availableLog;
 
   bool walking = false;
+  /// Nesting of call summaries (recursion is cut off).
+  unsigned callDepth = 0;
+  static constexpr unsigned kMaxCallDepth = 4;
   bool contradiction = false;
   std::unique_ptr<mlir::DominanceInfo> dominance;
 };

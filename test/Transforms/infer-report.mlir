@@ -1,0 +1,84 @@
+// RUN: symshape-opt %s --symshape-infer=report -o /dev/null | FileCheck %s
+
+// The facts report: symbols with ranges (here from a cf.assert) and the dims
+// of every tensor value through the ops the analysis understands.
+
+// CHECK-LABEL: symshape facts for @shapes:
+// CHECK-NEXT: symbols:
+// CHECK-NEXT: n : size in [1, 16]
+// CHECK-NEXT: k : size in [0, inf], multiple of 4
+// CHECK-NEXT: shapes.arg1.d0 : size in [0, inf]
+// CHECK-NEXT: tensor dims:
+// CHECK-NEXT: (tensor.empty) : tensor<?xf32> = [n]
+// CHECK-NEXT: (tensor.collapse_shape) : tensor<?xf32> = [n * k]
+// CHECK-NEXT: (tensor.concat) : tensor<?xf32> = [n * k + n]
+// CHECK-NEXT: (tensor.pad) : tensor<?x4xf32> = [shapes.arg1.d0 + 3, 4]
+// expand_shape dims are read from output_shape, never recomputed.
+// CHECK-NEXT: (tensor.expand_shape) : tensor<?x1xf32> = [n, 1]
+// CHECK-NEXT: (tensor.extract_slice) : tensor<?xf32> = [n - 1]
+// CHECK-NEXT: (tensor.cast) : tensor<?x?xf32> = [shapes.arg1.d0, 4]
+// CHECK-NEXT: (linalg.fill) : tensor<?xf32> = [n]
+// Both branches yield n; a loop that carries its tensor through
+// destination-passing ops keeps its dims.
+// CHECK-NEXT: (scf.if) : tensor<?xf32> = [n]
+// CHECK: (scf.for) : tensor<?xf32> = [n]
+// CHECK-NEXT: (argument 0) : tensor<?x?xf32> = [n, k]
+// CHECK-NEXT: (argument 1) : tensor<?x4xf32> = [shapes.arg1.d0, 4]
+func.func @shapes(%x: tensor<?x?xf32> {symshape.dim_names = ["n", "k"],
+                                       symshape.dim_divisors = [1, 4]},
+                  %y: tensor<?x4xf32>, %c: i1) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %lo = arith.cmpi sge, %n, %c1 : index
+  %hi = arith.cmpi sle, %n, %c16 : index
+  %ok = arith.andi %lo, %hi : i1
+  cf.assert %ok, "1 <= n <= 16"
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %flat = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  %cat = tensor.concat dim(0) %flat, %e : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %y low[1, 0] high[2, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<?x4xf32> to tensor<?x4xf32>
+  %ex = tensor.expand_shape %e [[0, 1]] output_shape [%n, 1] : tensor<?xf32> into tensor<?x1xf32>
+  %m = arith.subi %n, %c1 : index
+  %sl = tensor.extract_slice %e[1] [%m] [1] : tensor<?xf32> to tensor<?xf32>
+  %cast = tensor.cast %y : tensor<?x4xf32> to tensor<?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = scf.if %c -> tensor<?xf32> {
+    scf.yield %e : tensor<?xf32>
+  } else {
+    scf.yield %f : tensor<?xf32>
+  }
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> tensor<?xf32> {
+    %g = linalg.fill ins(%zero : f32) outs(%acc : tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %g : tensor<?xf32>
+  }
+  return %cat : tensor<?xf32>
+}
+
+// Calls of private functions: the callee's result dims as expressions of its
+// arguments, mapped to the call's operands. A public callee may be replaced
+// at link time: its result dims stay unknown.
+// CHECK-LABEL: symshape facts for @caller:
+// CHECK: (func.call) : tensor<?xf32> = [p + 1]
+// CHECK: (func.call) : tensor<?xf32> = [func.call@{{[0-9]+}}#0.dim0]
+func.func private @grow(%t: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %t, %c0 : tensor<?xf32>
+  %m = arith.addi %n, %c1 : index
+  %e = tensor.empty(%m) : tensor<?xf32>
+  return %e : tensor<?xf32>
+}
+func.func @public_grow(%t: tensor<?xf32>) -> tensor<?xf32> {
+  return %t : tensor<?xf32>
+}
+func.func @caller(%p: tensor<?xf32> {symshape.dim_names = ["p"]}) -> (tensor<?xf32>, tensor<?xf32>) {
+  %a = func.call @grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
+  %b = func.call @public_grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
+  return %a, %b : tensor<?xf32>, tensor<?xf32>
+}
