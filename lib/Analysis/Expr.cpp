@@ -902,8 +902,7 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec,
       os << '(';
     llvm::interleave(
         e.getOperands(), os,
-        [&](Expr f) { printExpr(f, os, Prec::Atom, printSymbol); },
-        " * ");
+        [&](Expr f) { printExpr(f, os, Prec::Atom, printSymbol); }, " * ");
     if (parens)
       os << ')';
     return;
@@ -926,10 +925,9 @@ static void printExpr(Expr e, llvm::raw_ostream &os, Prec prec,
   case ExprKind::Max:
   case ExprKind::Min:
     os << (e.getKind() == ExprKind::Max ? "max(" : "min(");
-    llvm::interleaveComma(e.getOperands(), os,
-                          [&](Expr op) {
-                            printExpr(op, os, Prec::Sum, printSymbol);
-                          });
+    llvm::interleaveComma(e.getOperands(), os, [&](Expr op) {
+      printExpr(op, os, Prec::Sum, printSymbol);
+    });
     os << ')';
     return;
   }

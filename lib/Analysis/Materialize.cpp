@@ -54,9 +54,10 @@ public:
       Value product;
       for (Expr f : e.getOperands()) {
         Value v = build(f);
-        product = product ? arith::MulIOp::create(b, loc, product, v, flags)
-                                .getResult()
-                          : v;
+        product =
+            product
+                ? arith::MulIOp::create(b, loc, product, v, flags).getResult()
+                : v;
       }
       return product;
     }
@@ -71,8 +72,7 @@ public:
       std::optional<int64_t> c = e.getOperands()[1].getConstantOrNone();
       // remsi truncates; it is the floor modulo for a non-negative dividend
       // and a positive divisor. Otherwise: a - b * floor(a / b).
-      if (c && *c > 0 && o.isNonNegative &&
-          o.isNonNegative(e.getOperands()[0]))
+      if (c && *c > 0 && o.isNonNegative && o.isNonNegative(e.getOperands()[0]))
         return arith::RemSIOp::create(b, loc, lhs, rhs);
       Value q = arith::FloorDivSIOp::create(b, loc, lhs, rhs);
       Value qb = arith::MulIOp::create(b, loc, q, rhs);
@@ -123,8 +123,8 @@ private:
         }
       }
       if (c > 0)
-        sum = sum ? arith::AddIOp::create(b, loc, sum, v, flags).getResult()
-                  : v;
+        sum =
+            sum ? arith::AddIOp::create(b, loc, sum, v, flags).getResult() : v;
       else
         sum = arith::SubIOp::create(b, loc, sum ? sum : constant(0), v, flags);
     }

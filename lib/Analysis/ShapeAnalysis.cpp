@@ -89,6 +89,12 @@ Expr symshape::exprFromAffine(AffineExpr e, ArrayRef<Expr> operands,
   }
 }
 
+bool symshape::isImpliedRange(Solver &solver, Expr e, const Interval &range,
+                              int64_t divisor) {
+  return e && range.contains(solver.getRange(e)) &&
+         (divisor <= 1 || solver.getDivisor(e) % divisor == 0);
+}
+
 //===----------------------------------------------------------------------===//
 // Construction and symbols
 //===----------------------------------------------------------------------===//
@@ -328,7 +334,7 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
           return Expr();
         AffineMap map = apply.getAffineMap();
         return checkedArith(op, exprFromAffine(map.getResult(0), ops,
-                                           map.getNumDims(), exprContext));
+                                               map.getNumDims(), exprContext));
       })
       .Case<affine::AffineMinOp, affine::AffineMaxOp>([&](Operation *) -> Expr {
         AffineMap map;
@@ -619,9 +625,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
     Value operand = call.getOperand(arg.getArgNumber());
     Expr mapped = info.kind == SymbolInfo::Kind::Dim
                       ? getDimExpr(operand, info.dim)
-                      : info.kind == SymbolInfo::Kind::Opaque
-                            ? getExpr(operand)
-                            : Expr();
+                  : info.kind == SymbolInfo::Kind::Opaque ? getExpr(operand)
+                                                          : Expr();
     if (!mapped)
       return Expr();
     replacements.push_back(mapped);
@@ -1035,8 +1040,8 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
   // Size arithmetic carries nsw (the no-overflow assumption), as does
   // arithmetic whose range was proven to fit.
   MaterializeOptions options;
-  options.nsw = isSizeExpr(e) ||
-                typeRange(bitWidth(type)).contains(solver.getRange(e));
+  options.nsw =
+      isSizeExpr(e) || typeRange(bitWidth(type)).contains(solver.getRange(e));
   options.isNonNegative = [&](Expr x) {
     return solver.proveNonNegative(x) == Verdict::True;
   };

@@ -6,6 +6,7 @@
 
 #include "symshape/IR/SymShapeAttrs.h"
 #include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Analysis/Interval.h"
 #include "symshape/IR/SymShapeDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -152,17 +153,8 @@ ParseResult symshape::parseRangeBody(AsmParser &parser,
 
 void symshape::printRangeBody(llvm::raw_ostream &os, std::optional<int64_t> lo,
                               std::optional<int64_t> hi) {
-  os << '[';
-  if (lo)
-    os << *lo;
-  else
-    os << "-inf";
-  os << ", ";
-  if (hi)
-    os << *hi;
-  else
-    os << "inf";
-  os << ']';
+  // The attribute's syntax is the engine's interval syntax.
+  Interval(lo, hi).print(os);
 }
 
 Attribute RangeAttr::parse(AsmParser &parser, Type) {

@@ -24,8 +24,27 @@ using namespace symshape;
 
 namespace {
 
-/// Replaces an op whose single index result simplifies, with the facts of
-/// its operands' def chains, to a constant or to one of its operands.
+/// Replaces `op`'s single index result by a constant or by one of its
+/// operands when the facts of its operands' def chains prove them equal.
+LogicalResult replaceWithProvenValue(Operation *op, ShapeAnalysis &analysis,
+                                     PatternRewriter &rewriter) {
+  Solver &solver = analysis.getSolver();
+  Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
+  if (!s)
+    return failure();
+  if (std::optional<int64_t> c = s.getConstantOrNone()) {
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, *c);
+    return success();
+  }
+  for (Value operand : op->getOperands()) {
+    if (solver.normalize(analysis.getExpr(operand)) == s) {
+      rewriter.replaceOp(op, operand);
+      return success();
+    }
+  }
+  return failure();
+}
+
 template <typename OpTy>
 struct ReplaceWithProvenOperand : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -33,21 +52,7 @@ struct ReplaceWithProvenOperand : public OpRewritePattern<OpTy> {
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     ShapeAnalysis analysis(op->getContext());
-    Solver &solver = analysis.getSolver();
-    Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
-    if (!s)
-      return failure();
-    if (std::optional<int64_t> c = s.getConstantOrNone()) {
-      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, *c);
-      return success();
-    }
-    for (Value operand : op->getOperands()) {
-      if (solver.normalize(analysis.getExpr(operand)) == s) {
-        rewriter.replaceOp(op, operand);
-        return success();
-      }
-    }
-    return failure();
+    return replaceWithProvenValue(op, analysis, rewriter);
   }
 };
 
@@ -99,19 +104,9 @@ struct SimplifyApplyWithFacts : public OpRewritePattern<ApplyOp> {
   LogicalResult matchAndRewrite(ApplyOp op,
                                 PatternRewriter &rewriter) const override {
     ShapeAnalysis analysis(op.getContext());
-    Solver &solver = analysis.getSolver();
-    Expr whole = solver.simplify(analysis.getExpr(op.getResult()));
-    if (std::optional<int64_t> c =
-            whole ? whole.getConstantOrNone() : std::nullopt) {
-      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, *c);
+    if (succeeded(replaceWithProvenValue(op, analysis, rewriter)))
       return success();
-    }
-    for (Value operand : op.getOperands()) {
-      if (whole && solver.normalize(analysis.getExpr(operand)) == whole) {
-        rewriter.replaceOp(op, operand);
-        return success();
-      }
-    }
+    Solver &solver = analysis.getSolver();
     // Simplify the expression itself with what is known of each operand.
     Facts local;
     for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
@@ -141,14 +136,10 @@ struct EraseImpliedConstrainRange : public OpRewritePattern<ConstrainRangeOp> {
   LogicalResult matchAndRewrite(ConstrainRangeOp op,
                                 PatternRewriter &rewriter) const override {
     ShapeAnalysis analysis(op.getContext());
-    Expr e = analysis.getExpr(op.getValue());
-    if (!e)
-      return failure();
-    Solver &solver = analysis.getSolver();
     RangeAttr range = op.getRange();
-    int64_t divisor = op.getDivisor();
-    if (!Interval(range.getLo(), range.getHi()).contains(solver.getRange(e)) ||
-        (divisor > 1 && solver.getDivisor(e) % divisor != 0))
+    if (!isImpliedRange(analysis.getSolver(), analysis.getExpr(op.getValue()),
+                        Interval(range.getLo(), range.getHi()),
+                        op.getDivisor()))
       return failure();
     rewriter.replaceOp(op, op.getValue());
     return success();

@@ -70,7 +70,8 @@ LogicalResult bindArguments(FunctionOpInterface func) {
     Location loc = arg.getLoc();
     for (int64_t d = 0; d < type.getRank(); ++d) {
       if (!type.isDynamicDim(d)) {
-        dims.push_back(ExprAttr::get(ctx, exprs.getConstant(type.getDimSize(d))));
+        dims.push_back(
+            ExprAttr::get(ctx, exprs.getConstant(type.getDimSize(d))));
         continue;
       }
       std::string name = names[d];
@@ -84,9 +85,9 @@ LogicalResult bindArguments(FunctionOpInterface func) {
         divisor = dyn_cast<IntegerAttr>(divisors[d]);
       if (divisor && divisor.getInt() == 1)
         divisor = {};
-      auto symbol = SymbolOp::create(builder, loc, builder.getIndexType(),
-                                     builder.getStringAttr(name), range,
-                                     divisor);
+      auto symbol =
+          SymbolOp::create(builder, loc, builder.getIndexType(),
+                           builder.getStringAttr(name), range, divisor);
       if (failed(mlir::verify(symbol)))
         return failure();
       dims.push_back(ExprAttr::get(ctx, exprs.getSymbol(symbols.size())));
@@ -156,8 +157,8 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
     SmallVector<Expr> operands;
     for (unsigned i = 0, n = apply.getMapOperands().size(); i < n; ++i)
       operands.push_back(ctx.getSymbol(i));
-    if (Expr own = exprFromAffine(map.getResult(0), operands,
-                                  map.getNumDims(), ctx))
+    if (Expr own =
+            exprFromAffine(map.getResult(0), operands, map.getNumDims(), ctx))
       return Raise{op, Raise::Kind::Apply, own};
   }
   return std::nullopt;
@@ -173,10 +174,9 @@ void applyRaise(const Raise &r) {
     auto dim = cast<tensor::DimOp>(op);
     APInt index;
     (void)matchPattern(dim.getIndex(), m_ConstantInt(&index));
-    replacement = SymSizeOp::create(builder, loc, builder.getIndexType(),
-                                    dim.getSource(),
-                                    builder.getI64IntegerAttr(
-                                        index.getSExtValue()));
+    replacement =
+        SymSizeOp::create(builder, loc, builder.getIndexType(), dim.getSource(),
+                          builder.getI64IntegerAttr(index.getSExtValue()));
     break;
   }
   case Raise::Kind::SymMax:
@@ -188,9 +188,9 @@ void applyRaise(const Raise &r) {
                                    op->getOperand(0), op->getOperand(1));
     break;
   case Raise::Kind::Apply:
-    replacement = ApplyOp::create(builder, loc, builder.getIndexType(),
-                                  op->getOperands(),
-                                  ExprAttr::get(op->getContext(), r.expr));
+    replacement =
+        ApplyOp::create(builder, loc, builder.getIndexType(), op->getOperands(),
+                        ExprAttr::get(op->getContext(), r.expr));
     break;
   }
   op->getResult(0).replaceAllUsesWith(replacement);

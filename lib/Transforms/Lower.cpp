@@ -120,7 +120,8 @@ private:
           auto at = [&](int64_t value) {
             SmallVector<Expr> r;
             for (unsigned j = 0; j <= k; ++j)
-              r.push_back(j == k ? exprs.getConstant(value) : exprs.getSymbol(j));
+              r.push_back(j == k ? exprs.getConstant(value)
+                                 : exprs.getSymbol(j));
             return substitute(d, r);
           };
           Expr c = at(0), a = sub(at(1), c);
@@ -177,8 +178,8 @@ private:
     if (source.coeff != 1 || source.constant != 0) {
       // dim == a * s + c: s == (dim - c) floordiv a, exact when a divides
       // dim - c, which is checked.
-      Value shifted = arith::SubIOp::create(b, loc, dim,
-                                            constant(b, loc, source.constant));
+      Value shifted =
+          arith::SubIOp::create(b, loc, dim, constant(b, loc, source.constant));
       Value a = constant(b, loc, source.coeff);
       value = arith::FloorDivSIOp::create(b, loc, shifted, a);
       if (checks) {

@@ -65,9 +65,8 @@ struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
     RankedTensorType type = op.getResultType();
     SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
     bool bad = llvm::any_of(groups, [&](const ReassociationIndices &group) {
-      return llvm::count_if(group, [&](int64_t d) {
-               return type.isDynamicDim(d);
-             }) >= 2;
+      return llvm::count_if(
+                 group, [&](int64_t d) { return type.isDynamicDim(d); }) >= 2;
     });
     if (!bad)
       return failure();
@@ -113,8 +112,8 @@ public:
     // Only these two patterns run: no folding, no other canonicalization.
     GreedyRewriteConfig config;
     config.enableFolding(false);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

@@ -55,8 +55,7 @@ void symshape::printFactsReport(FunctionOpInterface func,
       Expr s = analysis.getExprContext().getSymbol(pos);
       SymbolFacts f = analysis.getFacts().getSymbol(pos);
       syms << "    " << analysis.getSymbolName(pos) << " : "
-           << (f.isSize ? "size" : "integer") << " in "
-           << solver.getRange(s);
+           << (f.isSize ? "size" : "integer") << " in " << solver.getRange(s);
       int64_t d = solver.getDivisor(s);
       if (d > 1)
         syms << ", multiple of " << d;

@@ -167,11 +167,11 @@ void explainMaxMin(ShapeAnalysis &analysis, Operation *op, bool decided) {
     Expr a = analysis.getExpr(op->getOperand(0)),
          b = analysis.getExpr(op->getOperand(1));
     if (solver.proveLE(a, b) == Verdict::True)
-      diag << ": proven " << analysis.describe(a) << " <= "
-           << analysis.describe(b);
+      diag << ": proven " << analysis.describe(a)
+           << " <= " << analysis.describe(b);
     else if (solver.proveLE(b, a) == Verdict::True)
-      diag << ": proven " << analysis.describe(b) << " <= "
-           << analysis.describe(a);
+      diag << ": proven " << analysis.describe(b)
+           << " <= " << analysis.describe(a);
   }
 }
 
@@ -181,12 +181,10 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
   if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
     // The facts seen here are those before the op: it is redundant only if
     // they already imply it.
-    Expr e = analysis.getExpr(constrain.getValue());
     RangeAttr range = constrain.getRange();
-    int64_t divisor = constrain.getDivisor();
-    if (e &&
-        Interval(range.getLo(), range.getHi()).contains(solver.getRange(e)) &&
-        (divisor <= 1 || solver.getDivisor(e) % divisor == 0))
+    if (isImpliedRange(solver, analysis.getExpr(constrain.getValue()),
+                       Interval(range.getLo(), range.getHi()),
+                       constrain.getDivisor()))
       return Decision{op, Decision::Kind::EraseFact, Value(), 0, Expr()};
     return std::nullopt;
   }

@@ -28,9 +28,8 @@
 
 using namespace symshape;
 
-static llvm::cl::opt<std::string> input(llvm::cl::Positional,
-                                        llvm::cl::desc("<corpus>"),
-                                        llvm::cl::Required);
+static llvm::cl::opt<std::string>
+    input(llvm::cl::Positional, llvm::cl::desc("<corpus>"), llvm::cl::Required);
 static llvm::cl::opt<unsigned>
     repetitions("repetitions", llvm::cl::desc("Timed passes over the corpus"),
                 llvm::cl::init(20));

@@ -81,6 +81,11 @@ struct SymbolInfo {
 Expr exprFromAffine(mlir::AffineExpr e, ArrayRef<Expr> operands,
                     unsigned numDims, ExprContext &ctx);
 
+/// True if the facts already imply `lo <= e <= hi` and `divisor | e`: a
+/// constraint stating it adds nothing.
+bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
+                    int64_t divisor);
+
 class ShapeAnalysis {
 public:
   explicit ShapeAnalysis(mlir::MLIRContext *context);
