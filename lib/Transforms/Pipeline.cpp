@@ -24,6 +24,9 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   simplify.explain = options.explain;
   pm.addPass(createSymShapeSimplifyPass(simplify));
   pm.addPass(createCanonicalizerPass());
+  SymShapeFoldReshapeIntoStorePassOptions fold;
+  fold.explain = options.explain;
+  pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold));
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));

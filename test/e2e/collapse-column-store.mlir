@@ -8,6 +8,14 @@
 // RUN: mlir-opt %t.mlir %lower_to_llvm | %run_cpu | %strip_addresses > %t.after
 // RUN: diff %t.before %t.after
 // RUN: FileCheck %s --input-file=%t.after
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.mlir
+
+// The pipeline folds the collapse into the store, keeping the dropped column
+// dim at its own index (never a contiguous store of src with sizes [n, 2]).
+// IR-LABEL: func.func @column_store
+// IR: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [%{{.*}}, 2, 3]
+// IR: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 1] [%{{.*}}, 2, 1] [1, 1, 1] : tensor<?x2xi32> into tensor<?x2x3xi32>
+// IR-NOT: tensor.insert_slice %collapsed
 
 // src[i, j] = 10 i + j + 1; column 1 holds them in row-major order.
 // CHECK: sizes = [4, 3]

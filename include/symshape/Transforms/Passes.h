@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
@@ -35,12 +36,13 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                       llvm::cl::init(false)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("Emit a remark for every max/min decided or kept"),
+      llvm::cl::desc("Emit a remark for every max/min decided or kept and "
+                     "for every reshape-into-store fold or refusal"),
       llvm::cl::init(false)};
 };
 
-/// Builds symshape-pipeline: repair reshapes, infer, simplify, lower,
-/// cleanups.
+/// Builds symshape-pipeline: repair reshapes, infer, simplify, fold
+/// reshapes into stores, lower, cleanups.
 void buildSymShapePipeline(mlir::OpPassManager &pm,
                            const PipelineOptions &options);
 

@@ -191,4 +191,68 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> {
+  let summary = "Fold a collapse_shape into the slice store of its result, "
+                "only when provably legal";
+  let description = [{
+    A `tensor.collapse_shape` of `S` whose result is stored with unit strides
+    (possibly rank-reducing, dropped dims anywhere) is folded into a store of
+    `S` itself into an expanded view of the destination, in which every
+    target dim that receives a collapsed group is split into
+    `(t_j / inner, e_1, ..., e_m)`:
+
+    * tensor form, `tensor.insert_slice`: an insert of `S` into a
+      `tensor.expand_shape` of the destination, then a `tensor.collapse_shape`
+      back to the destination type (`tensor.cast` where a static group meets a
+      `?` dim);
+    * memory form, `bufferization.materialize_in_destination` into a
+      `memref.subview`: a subview of a `memref.expand_shape` of the base,
+      which must be contiguous, receives `S`.
+
+    The fold happens only if one legality function proves C0-C8 of
+    docs/Passes.md: the store's own rank-reduction map (C0), exact division
+    of the destination extent (C1) and of the offset (C2) by the product of
+    the inner extents, at most one dynamic inner extent and only for a store
+    that is full along the dim (C3), sizes and extents taken from `S` (C4),
+    every other dim kept at its index (C5), one extent value per `?` (C6),
+    unit strides and a contiguous base (C7), no zero factor (C8). Facts come
+    from the shape analysis, which runs alone on ordinary IR (op semantics,
+    `tensor.dim`, `cf.assert`, symshape ops).
+
+    With `guard` (the default), a candidate whose only unproven conditions
+    can be checked at run time (an opaque offset's alignment, a full store
+    along a dim with a dynamic inner extent) is versioned: `scf.if` on the
+    check, the folded store in the fast path, the original in the other.
+    With `explain`, a remark names the failed condition of every refused
+    candidate (for example `C2: offset not provably a multiple of 4`).
+
+    Before (IREE's pattern, DESIGN 1.5):
+    ```mlir
+    %v = tensor.collapse_shape %src [[0, 1]] : tensor<?x2xi32> into tensor<?xi32>
+    %r = tensor.insert_slice %v into %out[0, 0] [%d, 1] [1, 1]
+        : tensor<?xi32> into tensor<?x3xi32>
+    ```
+    After:
+    ```mlir
+    %e = tensor.expand_shape %out [[0, 1], [2]] output_shape [%t0, 2, 3]
+        : tensor<?x3xi32> into tensor<?x2x3xi32>
+    %i = tensor.insert_slice %src into %e[0, 0, 0] [%s0, 2, 1] [1, 1, 1]
+        : tensor<?x2xi32> into tensor<?x2x3xi32>
+    %r = tensor.collapse_shape %i [[0, 1], [2]]
+        : tensor<?x2x3xi32> into tensor<?x3xi32>
+    ```
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark for every candidate: the failed condition, or the fold">,
+    Option<"guard", "guard", "bool", /*default=*/"true",
+           "Version a store on a run-time check when only run-time-checkable "
+           "conditions are unproven">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // SYMSHAPE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,579 @@
+//===- FoldReshapeIntoStore.cpp - symshape-fold-reshape-into-store --------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Folds a tensor.collapse_shape of S, stored with unit strides (possibly
+// rank-reducing), into a store of S itself into an expanded view of the
+// destination. One legality function implements C0-C8 of docs/Passes.md
+// ("Folding a reshape into a slice store") and names the condition that
+// fails; the rewrite is only attempted when it succeeds. See DESIGN 1.5 for
+// the miscompile this guards against.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+namespace symshape {
+#define GEN_PASS_DEF_SYMSHAPEFOLDRESHAPEINTOSTOREPASS
+#include "symshape/Transforms/Passes.h.inc"
+} // namespace symshape
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Candidates
+//===----------------------------------------------------------------------===//
+
+/// A store of `collapse_shape(source)` with unit strides, in tensor form
+/// (tensor.insert_slice) or memory form
+/// (bufferization.materialize_in_destination into a memref.subview).
+struct Candidate {
+  Operation *store;
+  mutable tensor::CollapseShapeOp collapse;
+  /// The destination tensor, or the base memref of the subview.
+  Value dest;
+  mutable memref::SubViewOp subview;
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  /// Target dims that the store drops (rank reduction).
+  llvm::SmallBitVector dropped;
+
+  bool isMemoryForm() const { return static_cast<bool>(subview); }
+  Value source() const { return collapse.getSrc(); }
+  ShapedType destType() const { return cast<ShapedType>(dest.getType()); }
+};
+
+std::optional<Candidate> matchCandidate(Operation *op) {
+  Candidate c;
+  c.store = op;
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+    c.collapse = insert.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+    if (!c.collapse)
+      return std::nullopt;
+    c.dest = insert.getDest();
+    c.offsets = insert.getMixedOffsets();
+    c.sizes = insert.getMixedSizes();
+    c.strides = insert.getMixedStrides();
+    // The same rank-reduction map the op's verifier uses.
+    c.dropped = insert.getDroppedDims();
+    return c;
+  }
+  if (auto mat = dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
+    c.collapse = mat.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+    c.subview = mat.getDest().getDefiningOp<memref::SubViewOp>();
+    if (!c.collapse || !c.subview)
+      return std::nullopt;
+    c.dest = c.subview.getSource();
+    c.offsets = c.subview.getMixedOffsets();
+    c.sizes = c.subview.getMixedSizes();
+    c.strides = c.subview.getMixedStrides();
+    c.dropped = c.subview.getDroppedDims();
+    return c;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Legality: C0-C8
+//===----------------------------------------------------------------------===//
+
+/// How one target dim appears in the expanded view.
+struct DimPlan {
+  /// The value dim stored into it, if not dropped.
+  std::optional<unsigned> valueDim;
+  /// Split into the source dims of a collapsed group.
+  bool split = false;
+  /// The store covers the whole dim (offset 0, size == extent).
+  bool full = false;
+};
+
+/// A run-time condition a guarded fold checks.
+struct GuardCondition {
+  enum class Kind { AlignedOffset, FullStore } kind;
+  unsigned targetDim;
+};
+
+struct Plan {
+  SmallVector<DimPlan> dims;
+  SmallVector<GuardCondition> guard;
+};
+
+/// The result of the legality check: a plan, or the first failed condition.
+struct Legality {
+  std::optional<Plan> plan;
+  std::string failed;
+};
+
+class LegalityChecker {
+public:
+  LegalityChecker(ShapeAnalysis &analysis, const Candidate &c, bool allowGuard)
+      : a(analysis), solver(analysis.getSolver()), c(c),
+        allowGuard(allowGuard) {}
+
+  Legality check() {
+    Legality result;
+    Plan plan;
+    auto refuse = [&](const Twine &why) {
+      result.failed = why.str();
+      return result;
+    };
+    // C7: unit strides.
+    for (auto [j, stride] : llvm::enumerate(c.strides)) {
+      std::optional<int64_t> s = getConstantIntValue(stride);
+      if (!s || *s != 1)
+        return refuse("C7: stride of dim " + Twine(j) + " is not 1");
+    }
+    // C0: the store's own rank-reduction map.
+    ShapedType destType = c.destType();
+    auto valueType = cast<RankedTensorType>(c.collapse.getResultType());
+    unsigned kept = destType.getRank() - c.dropped.count();
+    if (kept != static_cast<unsigned>(valueType.getRank()))
+      return refuse("C0: the rank-reduction map does not match the stored "
+                    "value");
+    // C7 (memory form): the base is contiguous (row-major, identity layout).
+    if (c.isMemoryForm()) {
+      auto base = cast<MemRefType>(destType);
+      if (!base.getLayout().isIdentity())
+        return refuse("C7: the base memref is not contiguous (it has a "
+                      "non-identity layout)");
+    }
+    SmallVector<ReassociationIndices> groups =
+        c.collapse.getReassociationIndices();
+    auto sourceType = cast<RankedTensorType>(c.source().getType());
+    unsigned k = 0;
+    for (int64_t j = 0; j < destType.getRank(); ++j) {
+      DimPlan dim;
+      if (c.dropped.test(j)) {
+        // C5: a dropped dim keeps its extent, offset and size at its index.
+        plan.dims.push_back(dim);
+        continue;
+      }
+      dim.valueDim = k;
+      const ReassociationIndices &group = groups[k++];
+      if (group.size() == 1) {
+        plan.dims.push_back(dim);
+        continue;
+      }
+      dim.split = true;
+      if (std::string why =
+              checkSplitDim(j, *dim.valueDim, group, sourceType, dim, plan);
+          !why.empty())
+        return refuse(why);
+      plan.dims.push_back(dim);
+    }
+    result.plan = std::move(plan);
+    return result;
+  }
+
+private:
+  Expr ofrExpr(OpFoldResult ofr) {
+    if (std::optional<int64_t> c = getConstantIntValue(ofr))
+      return a.getExprContext().getConstant(*c);
+    return a.getExpr(cast<Value>(ofr));
+  }
+
+  bool proven(Verdict v) { return v == Verdict::True; }
+
+  /// Three-valued `d | x`.
+  Verdict divides(Expr d, Expr x) {
+    if (!d || !x)
+      return Verdict::Unknown;
+    Expr r = solver.simplify(mod(x, d));
+    if (!r)
+      return Verdict::Unknown;
+    if (std::optional<int64_t> v = r.getConstantOrNone())
+      return *v == 0 ? Verdict::True : Verdict::False;
+    if (std::optional<int64_t> cd = d.getConstantOrNone())
+      if (*cd > 0 && solver.getDivisor(x) % *cd == 0)
+        return Verdict::True;
+    return Verdict::Unknown;
+  }
+
+  /// C1-C4, C6, C8 for target dim `j`, which receives collapsed value dim
+  /// `k` from source dims `group`. Returns the failed condition, or "".
+  std::string checkSplitDim(int64_t j, unsigned k,
+                            const ReassociationIndices &group,
+                            RankedTensorType sourceType, DimPlan &dim,
+                            Plan &plan) {
+    std::string d = std::to_string(j);
+    // C8: static factors are at least 1.
+    for (int64_t g : group)
+      if (!sourceType.isDynamicDim(g) && sourceType.getDimSize(g) < 1)
+        return "C8: source dim " + std::to_string(g) +
+               " of the collapsed group is " +
+               std::to_string(sourceType.getDimSize(g));
+    Expr inner = a.getExprContext().getConstant(1);
+    unsigned dynamicInner = 0;
+    for (int64_t g : ArrayRef<int64_t>(group).drop_front()) {
+      inner = mul(inner, a.getDimExpr(c.source(), g));
+      dynamicInner += sourceType.isDynamicDim(g) ? 1 : 0;
+    }
+    // C3: two dynamic dims in one group cannot both be taken from the
+    // destination extent, and an expand_shape group with two dynamic dims
+    // does not lower.
+    unsigned dynamicInGroup =
+        dynamicInner + (sourceType.isDynamicDim(group.front()) ? 1 : 0);
+    if (dynamicInGroup >= 2)
+      return "C3: two dynamic dims in one collapsed group (target dim " + d +
+             ")";
+    Expr offset = ofrExpr(c.offsets[j]);
+    Expr extent = a.getDimExpr(c.dest, j);
+    // The store's size along j equals the value's dim (op semantics), the
+    // product of the group's source dims.
+    Expr stored = a.getDimExpr(c.collapse.getResult(), k);
+    Expr size = ofrExpr(c.sizes[j]);
+    bool zeroOffset =
+        proven(solver.proveEQ(offset, a.getExprContext().getConstant(0)));
+    bool fullSize = proven(solver.proveEQ(stored, extent)) ||
+                    proven(solver.proveEQ(size, extent));
+    dim.full = zeroOffset && fullSize;
+    if (dynamicInner == 1 && !dim.full) {
+      // C3: a dynamic inner extent is only derived from a full store.
+      bool disproven =
+          solver.proveEQ(offset, a.getExprContext().getConstant(0)) ==
+              Verdict::False ||
+          (solver.proveEQ(stored, extent) == Verdict::False);
+      if (!allowGuard || disproven)
+        return "C3: a dynamic inner extent needs a store that is full along "
+               "target dim " +
+               d + " (offset 0 and size == extent not proven)";
+      plan.guard.push_back(
+          {GuardCondition::Kind::FullStore, static_cast<unsigned>(j)});
+      dim.full = true;
+    }
+    if (!dim.full) {
+      // C4: the inner product is a non-zero constant here (C3, C8).
+      // C1: the inner product divides the destination extent.
+      if (!proven(divides(inner, extent)))
+        return "C1: the extent of target dim " + d +
+               " is not provably a multiple of " + a.describe(inner);
+      // C2: the inner product divides the offset.
+      Verdict aligned = divides(inner, offset);
+      if (aligned == Verdict::False ||
+          (aligned == Verdict::Unknown && !allowGuard))
+        return "C2: offset not provably a multiple of " + a.describe(inner) +
+               " (target dim " + d + ")";
+      if (aligned == Verdict::Unknown)
+        plan.guard.push_back(
+            {GuardCondition::Kind::AlignedOffset, static_cast<unsigned>(j)});
+    }
+    // C6/C3: the view's group (outer extent + inner extents) has at most one
+    // dynamic extent.
+    bool outerDynamic = dim.full
+                            ? sourceType.isDynamicDim(group.front())
+                            : (c.destType().isDynamicDim(j) || dynamicInner);
+    if (static_cast<unsigned>(outerDynamic) + dynamicInner >= 2)
+      return "C3: the expanded view of target dim " + d +
+             " would have two dynamic extents in one group";
+    return "";
+  }
+
+  ShapeAnalysis &a;
+  Solver &solver;
+  const Candidate &c;
+  bool allowGuard;
+};
+
+//===----------------------------------------------------------------------===//
+// Rewrite
+//===----------------------------------------------------------------------===//
+
+OpFoldResult mulOFR(OpBuilder &b, Location loc, OpFoldResult x,
+                    OpFoldResult y) {
+  std::optional<int64_t> cx = getConstantIntValue(x),
+                         cy = getConstantIntValue(y);
+  if (cx && cy)
+    return b.getIndexAttr(*cx * *cy);
+  if (cx && *cx == 1)
+    return y;
+  if (cy && *cy == 1)
+    return x;
+  return arith::MulIOp::create(b, loc,
+                               getValueOrCreateConstantIndexOp(b, loc, x),
+                               getValueOrCreateConstantIndexOp(b, loc, y))
+      .getResult();
+}
+
+/// x / y, exact (proven or guarded), y > 0.
+OpFoldResult divOFR(OpBuilder &b, Location loc, OpFoldResult x,
+                    OpFoldResult y) {
+  std::optional<int64_t> cx = getConstantIntValue(x),
+                         cy = getConstantIntValue(y);
+  if (cx && cy)
+    return b.getIndexAttr(*cx / *cy);
+  if (cy && *cy == 1)
+    return x;
+  return arith::DivUIOp::create(b, loc,
+                                getValueOrCreateConstantIndexOp(b, loc, x),
+                                getValueOrCreateConstantIndexOp(b, loc, y))
+      .getResult();
+}
+
+OpFoldResult mixedDim(OpBuilder &b, Location loc, Value shaped, int64_t d) {
+  auto type = cast<ShapedType>(shaped.getType());
+  if (!type.isDynamicDim(d))
+    return b.getIndexAttr(type.getDimSize(d));
+  if (isa<MemRefType>(type))
+    return memref::DimOp::create(b, loc, shaped, d).getResult();
+  return tensor::DimOp::create(b, loc, shaped, d).getResult();
+}
+
+/// The expanded view and the new store's offsets and sizes.
+struct View {
+  SmallVector<ReassociationIndices> reassociation;
+  SmallVector<OpFoldResult> shape, offsets, sizes;
+  /// The destination type with each dim static iff its view group is.
+  SmallVector<int64_t> destShape;
+};
+
+View buildView(OpBuilder &b, Location loc, const Candidate &c,
+               const Plan &plan) {
+  View v;
+  Value source = c.source();
+  SmallVector<ReassociationIndices> groups =
+      c.collapse.getReassociationIndices();
+  SmallVector<OpFoldResult> sourceSizes;
+  for (int64_t g = 0; g < cast<ShapedType>(source.getType()).getRank(); ++g)
+    sourceSizes.push_back(mixedDim(b, loc, source, g));
+  int64_t next = 0;
+  for (auto [j, dim] : llvm::enumerate(plan.dims)) {
+    if (!dim.split) {
+      v.reassociation.push_back({next++});
+      v.shape.push_back(mixedDim(b, loc, c.dest, j));
+      v.offsets.push_back(c.offsets[j]);
+      v.sizes.push_back(c.sizes[j]);
+      std::optional<int64_t> s = getConstantIntValue(v.shape.back());
+      v.destShape.push_back(s ? *s : ShapedType::kDynamic);
+      continue;
+    }
+    const ReassociationIndices &group = groups[*dim.valueDim];
+    OpFoldResult inner = b.getIndexAttr(1);
+    for (int64_t g : ArrayRef<int64_t>(group).drop_front())
+      inner = mulOFR(b, loc, inner, sourceSizes[g]);
+    // C4: the outer extent comes from the source when the store is full,
+    // else from the destination divided by the (non-zero) inner product.
+    OpFoldResult outer =
+        dim.full ? sourceSizes[group.front()]
+                 : divOFR(b, loc, mixedDim(b, loc, c.dest, j), inner);
+    OpFoldResult outerOffset =
+        dim.full ? b.getIndexAttr(0) : divOFR(b, loc, c.offsets[j], inner);
+    ReassociationIndices indices;
+    bool allStatic = getConstantIntValue(outer).has_value();
+    int64_t product = allStatic ? *getConstantIntValue(outer) : 1;
+    indices.push_back(next++);
+    v.shape.push_back(outer);
+    v.offsets.push_back(outerOffset);
+    v.sizes.push_back(sourceSizes[group.front()]);
+    for (int64_t g : ArrayRef<int64_t>(group).drop_front()) {
+      indices.push_back(next++);
+      v.shape.push_back(sourceSizes[g]);
+      v.offsets.push_back(b.getIndexAttr(0));
+      v.sizes.push_back(sourceSizes[g]);
+      std::optional<int64_t> s = getConstantIntValue(sourceSizes[g]);
+      allStatic &= s.has_value();
+      if (s)
+        product *= *s;
+    }
+    v.reassociation.push_back(indices);
+    v.destShape.push_back(allStatic ? product : ShapedType::kDynamic);
+  }
+  return v;
+}
+
+SmallVector<int64_t> staticShape(ArrayRef<OpFoldResult> shape) {
+  SmallVector<int64_t> result;
+  for (OpFoldResult ofr : shape) {
+    std::optional<int64_t> s = getConstantIntValue(ofr);
+    result.push_back(s ? *s : ShapedType::kDynamic);
+  }
+  return result;
+}
+
+/// The folded store in tensor form; returns the new destination value.
+Value rewriteTensorForm(OpBuilder &b, const Candidate &c, const Plan &plan) {
+  Location loc = c.store->getLoc();
+  View v = buildView(b, loc, c, plan);
+  auto destType = cast<RankedTensorType>(c.destType());
+  Value dest = c.dest;
+  auto adjusted = destType.clone(v.destShape);
+  if (adjusted != destType)
+    dest = tensor::CastOp::create(b, loc, adjusted, dest);
+  auto expandedType = destType.clone(staticShape(v.shape));
+  Value expanded = tensor::ExpandShapeOp::create(b, loc, expandedType, dest,
+                                                 v.reassociation, v.shape);
+  SmallVector<OpFoldResult> ones(v.offsets.size(), b.getIndexAttr(1));
+  Value inserted = tensor::InsertSliceOp::create(b, loc, c.source(), expanded,
+                                                 v.offsets, v.sizes, ones);
+  Value collapsed = tensor::CollapseShapeOp::create(b, loc, adjusted, inserted,
+                                                    v.reassociation);
+  if (adjusted != destType)
+    collapsed = tensor::CastOp::create(b, loc, destType, collapsed);
+  return collapsed;
+}
+
+/// The folded store in memory form.
+LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
+                                const Plan &plan) {
+  Location loc = c.store->getLoc();
+  View v = buildView(b, loc, c, plan);
+  auto baseType = cast<MemRefType>(c.destType());
+  Value base = c.dest;
+  MemRefType adjusted = baseType.clone(v.destShape);
+  if (adjusted != baseType)
+    base = memref::CastOp::create(b, loc, adjusted, base);
+  FailureOr<MemRefType> expandedType =
+      memref::ExpandShapeOp::computeExpandedType(adjusted, staticShape(v.shape),
+                                                 v.reassociation);
+  if (failed(expandedType))
+    return failure();
+  Value expanded = memref::ExpandShapeOp::create(b, loc, *expandedType, base,
+                                                 v.reassociation, v.shape);
+  SmallVector<OpFoldResult> ones(v.offsets.size(), b.getIndexAttr(1));
+  auto sourceType = cast<RankedTensorType>(c.source().getType());
+  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+      sourceType.getShape(), *expandedType, v.offsets, v.sizes, ones);
+  Value view = memref::SubViewOp::create(b, loc, viewType, expanded, v.offsets,
+                                         v.sizes, ones);
+  auto mat = cast<bufferization::MaterializeInDestinationOp>(c.store);
+  auto newMat = bufferization::MaterializeInDestinationOp::create(
+      b, loc, TypeRange(), c.source(), view);
+  newMat.setRestrict(mat.getRestrict());
+  newMat.setWritable(mat.getWritable());
+  return success();
+}
+
+/// The run-time check of a guarded fold.
+Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
+                 const Plan &plan) {
+  Value ok;
+  auto conj = [&](Value cond) {
+    ok = ok ? arith::AndIOp::create(b, loc, ok, cond).getResult() : cond;
+  };
+  SmallVector<ReassociationIndices> groups =
+      c.collapse.getReassociationIndices();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (const GuardCondition &g : plan.guard) {
+    unsigned j = g.targetDim;
+    const DimPlan &dim = plan.dims[j];
+    const ReassociationIndices &group = groups[*dim.valueDim];
+    Value offset = getValueOrCreateConstantIndexOp(b, loc, c.offsets[j]);
+    if (g.kind == GuardCondition::Kind::AlignedOffset) {
+      OpFoldResult inner = b.getIndexAttr(1);
+      for (int64_t s : ArrayRef<int64_t>(group).drop_front())
+        inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.source(), s));
+      Value rem = arith::RemUIOp::create(
+          b, loc, offset, getValueOrCreateConstantIndexOp(b, loc, inner));
+      conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, zero));
+    } else {
+      conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, offset,
+                                 zero));
+      Value stored = getValueOrCreateConstantIndexOp(
+          b, loc, mixedDim(b, loc, c.collapse.getResult(), *dim.valueDim));
+      Value extent =
+          getValueOrCreateConstantIndexOp(b, loc, mixedDim(b, loc, c.dest, j));
+      conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stored,
+                                 extent));
+    }
+  }
+  return ok;
+}
+
+/// Applies a legal fold, guarded when the plan has run-time conditions.
+void applyFold(const Candidate &c, const Plan &plan) {
+  Operation *store = c.store;
+  OpBuilder b(store);
+  Location loc = store->getLoc();
+  if (plan.guard.empty()) {
+    if (c.isMemoryForm()) {
+      if (succeeded(rewriteMemoryForm(b, c, plan)))
+        store->erase();
+      return;
+    }
+    Value folded = rewriteTensorForm(b, c, plan);
+    store->getResult(0).replaceAllUsesWith(folded);
+    store->erase();
+    return;
+  }
+  // Guarded: the folded store where the check holds, the original elsewhere.
+  Value ok = buildGuard(b, loc, c, plan);
+  TypeRange resultTypes = store->getResultTypes();
+  auto ifOp = scf::IfOp::create(b, loc, resultTypes, ok,
+                                /*withElseRegion=*/true);
+  // Without results (memory form) the builder already added the yields.
+  if (c.isMemoryForm()) {
+    OpBuilder then = OpBuilder::atBlockTerminator(ifOp.thenBlock());
+    (void)rewriteMemoryForm(then, c, plan);
+    OpBuilder otherwise = OpBuilder::atBlockTerminator(ifOp.elseBlock());
+    otherwise.clone(*store);
+  } else {
+    OpBuilder then = OpBuilder::atBlockBegin(ifOp.thenBlock());
+    Value folded = rewriteTensorForm(then, c, plan);
+    scf::YieldOp::create(then, loc, folded);
+    OpBuilder otherwise = OpBuilder::atBlockBegin(ifOp.elseBlock());
+    Operation *original = otherwise.clone(*store);
+    scf::YieldOp::create(otherwise, loc, original->getResults());
+  }
+  store->replaceAllUsesWith(ifOp.getResults());
+  store->erase();
+}
+
+class SymShapeFoldReshapeIntoStorePass
+    : public symshape::impl::SymShapeFoldReshapeIntoStorePassBase<
+          SymShapeFoldReshapeIntoStorePass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ShapeAnalysis analysis(&getContext());
+    std::vector<std::pair<Candidate, Plan>> folds;
+    LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
+      std::optional<Candidate> c = matchCandidate(op);
+      if (!c)
+        return;
+      Legality legality = LegalityChecker(analysis, *c, guard).check();
+      if (!legality.plan) {
+        if (explain)
+          op->emitRemark() << "not folded: " << legality.failed;
+        return;
+      }
+      if (explain) {
+        if (legality.plan->guard.empty())
+          op->emitRemark() << "folded the reshape into the store";
+        else
+          op->emitRemark() << "guarded fold of the reshape into the store: "
+                           << legality.plan->guard.size()
+                           << " run-time condition"
+                           << (legality.plan->guard.size() == 1 ? "" : "s");
+      }
+      folds.push_back({*c, *legality.plan});
+    });
+    if (failed(result))
+      return signalPassFailure();
+    for (auto &[c, plan] : folds) {
+      tensor::CollapseShapeOp collapse = c.collapse;
+      memref::SubViewOp subview = c.subview;
+      applyFold(c, plan);
+      if (collapse->use_empty())
+        collapse->erase();
+      if (subview && subview->use_empty())
+        subview->erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Generates the test matrix of symshape-fold-reshape-into-store (DESIGN 5):
+
+    (full / partial on a non-collapsed dim / partial on a collapsed dim)
+  x (no drop / leading / trailing / interior / dynamic dropped dim)
+  x (static / outer-dynamic / inner-dynamic / two-dynamic group)
+  x (offset 0 / aligned / unaligned / opaque dynamic)
+
+for the tensor form (tensor.insert_slice) or the memory form
+(bufferization.materialize_in_destination into a memref.subview). Every case
+stores collapse_shape(S) of S : a x b x c (a = 3, b = 2, c = 2 at run time,
+static or dynamic per the group kind) into a destination with distinct
+values. Each case function carries the remark the pass must emit with
+`explain` (must-fold, must-not-fold with the failed condition, or a guarded
+fold) and, for folds, CHECK lines with the exact rewritten view shape,
+offsets and sizes. @main runs every case on distinct data and prints the
+destination, so the numbers before and after the pass can be compared.
+
+Usage: fold_matrix.py --form tensor|memory
+"""
+
+import argparse
+import itertools
+
+A, B, C, D = 3, 2, 2, 3  # run-time extents
+STORES = ["full", "partial_other", "partial_collapsed"]
+DROPS = ["none", "leading", "trailing", "interior", "dynamic_dropped"]
+GROUPS = ["static", "outer_dyn", "inner_dyn", "two_dyn"]
+OFFSETS = ["zero", "aligned", "unaligned", "opaque"]
+OFFSET_VALUES = {"zero": 0, "aligned": 4, "unaligned": 3}
+OPAQUE_RUNS = [4, 3]  # an aligned and an unaligned run-time offset
+
+
+def cases():
+    for store, drop, group, offset in itertools.product(
+            STORES, DROPS, GROUPS, OFFSETS):
+        # Only a store partial along the collapsed dim has a non-zero offset
+        # there.
+        if store != "partial_collapsed" and offset != "zero":
+            continue
+        yield store, drop, group, offset
+
+
+def expectation(store, group, offset):
+    """What the pass must do: ('fold'|'guard'|'refuse', remark regex)."""
+    if group == "two_dyn":
+        return "refuse", "not folded: C3: two dynamic dims in one collapsed group"
+    full_along_j = store != "partial_collapsed"
+    if group == "inner_dyn" and not full_along_j:
+        if offset in ("zero", "opaque"):
+            # Offset 0 (or opaque) but size < extent not disproven (b may
+            # be 0): a run-time check of a full store.
+            return "guard", "guarded fold of the reshape into the store: 1 run-time condition"
+        return "refuse", "not folded: C3: a dynamic inner extent needs a store that is full"
+    if full_along_j or offset in ("zero", "aligned"):
+        return "fold", "folded the reshape into the store"
+    if offset == "unaligned":
+        return "refuse", "not folded: C2: offset not provably a multiple of 2"
+    return "guard", "guarded fold of the reshape into the store: 1 run-time condition"
+
+
+def layout(store, drop):
+    """Target dims as (kind, extent) with kind in J (collapsed), C, D
+    (dropped), and the store's offset/size per dim."""
+    j_extent = 2 * A * B if store == "partial_collapsed" else A * B
+    c_extent = 4 if store == "partial_other" else C
+    c_offset = 1 if store == "partial_other" else 0
+    dims = {"J": j_extent, "C": c_extent, "D": D}
+    order = {"none": "JC", "leading": "DJC", "trailing": "JCD",
+             "interior": "JDC", "dynamic_dropped": "JDC"}[drop]
+    return order, dims, c_offset
+
+
+class Case:
+    def __init__(self, form, store, drop, group, offset):
+        self.form, self.store, self.drop = form, store, drop
+        self.group, self.offset = group, offset
+        self.name = f"{store}_{drop}_{group}_{offset}"
+        self.order, self.extents, self.c_offset = layout(store, drop)
+        self.a_dyn = group in ("outer_dyn", "two_dyn")
+        self.b_dyn = group in ("inner_dyn", "two_dyn")
+
+    def src_type(self):
+        a = "?" if self.a_dyn else str(A)
+        b = "?" if self.b_dyn else str(B)
+        return f"{a}x{b}x{C}"
+
+    def val_type(self):
+        ab = "?" if (self.a_dyn or self.b_dyn) else str(A * B)
+        return f"{ab}x{C}"
+
+    def dest_dims(self):
+        """Static extent or '?' per target dim."""
+        out = []
+        for k in self.order:
+            if k == "J":
+                out.append("?" if (self.a_dyn or self.b_dyn)
+                           else str(self.extents["J"]))
+            elif k == "D" and self.drop == "dynamic_dropped":
+                out.append("?")
+            else:
+                out.append(str(self.extents[k]))
+        return out
+
+
+def emit_case(case, lines):
+    kind, remark = expectation(case.store, case.group, case.offset)
+    src = f"tensor<{case.src_type()}xf32>"
+    val = f"tensor<{case.val_type()}xf32>"
+    dest_shape = "x".join(case.dest_dims())
+    tensor_dest = f"tensor<{dest_shape}xf32>"
+    memref_dest = f"memref<{dest_shape}xf32>"
+    result = tensor_dest if case.form == "tensor" else memref_dest
+    rank = len(case.order)
+    out = [f"// CHECK-LABEL: func.func @{case.name}",
+           f"func.func @{case.name}(%s: {src}, %o: index) -> {result} {{",
+           "  %c0 = arith.constant 0 : index",
+           "  %c1 = arith.constant 1 : index",
+           "  %c2 = arith.constant 2 : index",
+           f"  %kd = arith.constant {D} : index"]
+    if case.a_dyn:
+        out.append(f"  %a = tensor.dim %s, %c0 : {src}")
+    else:
+        out.append(f"  %a = arith.constant {A} : index")
+    if case.b_dyn:
+        out.append(f"  %b = tensor.dim %s, %c1 : {src}")
+    else:
+        out.append(f"  %b = arith.constant {B} : index")
+    # The destination's extents, computed from S's dims as a frontend does.
+    out.append("  %ab = arith.muli %a, %b : index")
+    factor = "%c2" if case.store == "partial_collapsed" else "%c1"
+    out.append(f"  %j = arith.muli %ab, {factor} : index")
+    extents, dynamic = [], []
+    for r, (k, d) in enumerate(zip(case.order, case.dest_dims())):
+        if d == "?":
+            extents.append("%j" if k == "J" else "%kd")
+            dynamic.append(extents[-1])
+        else:
+            out.append(f"  %e{r} = arith.constant {d} : index")
+            extents.append(f"%e{r}")
+    # Distinct destination values: 1000 + the row-major linear index.
+    ivs = ", ".join(f"%i{r}: index" for r in range(rank))
+    out.append(f"  %init = tensor.generate {', '.join(dynamic)} {{")
+    out.append(f"  ^bb0({ivs}):")
+    prev = "%c0"
+    for r in range(rank):
+        out.append(f"    %m{r} = arith.muli {prev}, {extents[r]} : index")
+        out.append(f"    %l{r} = arith.addi %m{r}, %i{r} : index")
+        prev = f"%l{r}"
+    out += [f"    %vi = arith.index_cast {prev} : index to i32",
+            "    %vf = arith.sitofp %vi : i32 to f32",
+            "    %k1000 = arith.constant 1000.0 : f32",
+            "    %v = arith.addf %vf, %k1000 : f32",
+            "    tensor.yield %v : f32",
+            f"  }} : {tensor_dest}",
+            f"  %v = tensor.collapse_shape %s [[0, 1], [2]] : {src} into {val}"]
+    j_off = "%o" if case.offset == "opaque" else str(OFFSET_VALUES[case.offset])
+    if case.a_dyn or case.b_dyn:
+        out.append(f"  %vj = tensor.dim %v, %c0 : {val}")
+        j_size = "%vj"
+    else:
+        j_size = str(A * B)
+    offs, sizes = [], []
+    for k in case.order:
+        if k == "J":
+            offs.append(j_off)
+            sizes.append(j_size)
+        elif k == "C":
+            offs.append(str(case.c_offset))
+            sizes.append(str(C))
+        else:
+            offs.append("1")
+            sizes.append("1")
+    ones = ", ".join(["1"] * rank)
+    expected = f"  // expected-remark @+1 {{{{{remark}}}}}"
+    if case.form == "tensor":
+        out.append(expected)
+        out.append(f"  %r = tensor.insert_slice %v into %init[{', '.join(offs)}] "
+                   f"[{', '.join(sizes)}] [{ones}] : {val} into {tensor_dest}")
+        out.append(f"  return %r : {tensor_dest}")
+    else:
+        view = subview_type(case, offs, sizes)
+        out.append(f"  %buf = bufferization.to_buffer %init : {tensor_dest} to {memref_dest}")
+        out.append(f"  %base = memref.alloc({', '.join(dynamic)}) : {memref_dest}")
+        out.append(f"  memref.copy %buf, %base : {memref_dest} to {memref_dest}")
+        out.append(f"  %sv = memref.subview %base[{', '.join(offs)}] "
+                   f"[{', '.join(sizes)}] [{ones}] : {memref_dest} to {view}")
+        out.append(expected)
+        out.append(f"  bufferization.materialize_in_destination %v in restrict "
+                   f"writable %sv : ({val}, {view}) -> ()")
+        out.append(f"  return %base : {memref_dest}")
+    out.append("}")
+    out.extend(check_lines(case, kind))
+    out.append("")
+    lines.extend(out)
+
+
+def subview_type(case, offs, sizes):
+    """The rank-reduced strided memref type of the original subview."""
+    dims = case.dest_dims()
+    # Row-major strides of the base; dynamic if any inner extent is dynamic.
+    strides, acc, dyn = [], 1, False
+    for d in reversed(dims):
+        strides.append("?" if dyn else str(acc))
+        if d == "?":
+            dyn = True
+        else:
+            acc *= int(d)
+    strides.reverse()
+    offset = 0
+    off_dyn = False
+    for o, s in zip(offs, strides):
+        if not o.isdigit() or s == "?":
+            if o != "0":
+                off_dyn = True
+            continue
+        offset += int(o) * int(s)
+    keep_shape, keep_strides = [], []
+    for k, sz, st in zip(case.order, sizes, strides):
+        if k == "D":
+            continue
+        keep_shape.append(sz if sz.isdigit() else "?")
+        keep_strides.append(st)
+    off = "?" if off_dyn else str(offset)
+    return (f"memref<{'x'.join(keep_shape)}xf32, strided<[{', '.join(keep_strides)}], "
+            f"offset: {off}>>")
+
+
+def check_lines(case, kind):
+    """CHECK lines for the rewritten view shape, offsets and sizes."""
+    if kind == "refuse":
+        op = "tensor.insert_slice %{{.*}} into" if case.form == "tensor" else \
+            "bufferization.materialize_in_destination %{{.*}} in"
+        return [f"// CHECK-NOT: {'tensor' if case.form == 'tensor' else 'memref'}.expand_shape",
+                f"// CHECK: {op}",
+                "// CHECK: return"]
+    # The expected view: J split into (outer, b); others kept.
+    full_j = case.store != "partial_collapsed"
+    shape, offs, sizes, reassoc = [], [], [], []
+    nxt = 0
+    for k, d in zip(case.order, case.dest_dims()):
+        if k == "J":
+            if full_j or kind == "guard" and case.group == "inner_dyn":
+                outer = "{{%.*}}" if case.a_dyn else str(A)
+            else:
+                outer = "{{%.*}}" if (case.a_dyn or case.b_dyn) else str(2 * A)
+            shape += [outer, "{{%.*}}" if case.b_dyn else str(B)]
+            if case.offset in ("zero",) or full_j or case.group == "inner_dyn":
+                offs += ["0", "0"]
+            elif case.offset == "aligned":
+                offs += [str(OFFSET_VALUES["aligned"] // B), "0"]
+            else:
+                offs += ["{{%.*}}", "0"]
+            sizes += ["{{%.*}}" if case.a_dyn else str(A),
+                      "{{%.*}}" if case.b_dyn else str(B)]
+            reassoc.append(f"{nxt}, {nxt + 1}")
+            nxt += 2
+        else:
+            shape.append("{{%.*}}" if d == "?" else d)
+            offs.append("1" if k == "D" else str(case.c_offset))
+            sizes.append("1" if k == "D" else str(C))
+            reassoc.append(f"{nxt}")
+            nxt += 1
+    groups = "{{\\[}}" + ", ".join(f"[{g}]" for g in reassoc) + "]"
+    prefix = "tensor" if case.form == "tensor" else "memref"
+    lines = [f"// CHECK: {prefix}.expand_shape %{{{{.*}}}} {groups} "
+             f"output_shape [{', '.join(shape)}]"]
+    if case.form == "tensor":
+        lines.append(f"// CHECK: tensor.insert_slice %{{{{.*}}}} into %{{{{.*}}}}"
+                     f"[{', '.join(offs)}] [{', '.join(sizes)}]")
+    else:
+        lines.append(f"// CHECK: memref.subview %{{{{.*}}}}[{', '.join(offs)}] "
+                     f"[{', '.join(sizes)}]")
+    lines.append("// CHECK: return")
+    return lines
+
+
+def emit_main(form, all_cases, lines):
+    lines.append("func.func private @printMemrefF32(memref<*xf32>)")
+    lines.append("")
+    lines.append("func.func @main() {")
+    lines.append(f"  %ka = arith.constant {A} : index")
+    lines.append(f"  %kb = arith.constant {B} : index")
+    lines.append(f"  %kc = arith.constant {C} : index")
+    # S values: 1 + the row-major linear index.
+    lines.append("  %s = tensor.generate %ka, %kb, %kc {")
+    lines.append("  ^bb0(%i: index, %j: index, %k: index):")
+    lines.append("    %m0 = arith.muli %i, %kb : index")
+    lines.append("    %l0 = arith.addi %m0, %j : index")
+    lines.append("    %m1 = arith.muli %l0, %kc : index")
+    lines.append("    %l1 = arith.addi %m1, %k : index")
+    lines.append("    %one = arith.constant 1 : index")
+    lines.append("    %l2 = arith.addi %l1, %one : index")
+    lines.append("    %vi = arith.index_cast %l2 : index to i32")
+    lines.append("    %vf = arith.sitofp %vi : i32 to f32")
+    lines.append("    tensor.yield %vf : f32")
+    lines.append("  } : tensor<?x?x?xf32>")
+    for n, case in enumerate(all_cases):
+        src = f"tensor<{case.src_type()}xf32>"
+        dest_shape = "x".join(case.dest_dims())
+        lines.append(f"  %s{n} = tensor.cast %s : tensor<?x?x?xf32> to {src}")
+        runs = OPAQUE_RUNS if case.offset == "opaque" else [0]
+        for r, o in enumerate(runs):
+            lines.append(f"  %o{n}_{r} = arith.constant {o} : index")
+            if form == "tensor":
+                t = f"tensor<{dest_shape}xf32>"
+                lines.append(f"  %r{n}_{r} = func.call @{case.name}(%s{n}, %o{n}_{r}) : ({src}, index) -> {t}")
+                lines.append(f"  %b{n}_{r} = bufferization.to_buffer %r{n}_{r} : {t} to memref<{dest_shape}xf32>")
+            else:
+                t = f"memref<{dest_shape}xf32>"
+                lines.append(f"  %b{n}_{r} = func.call @{case.name}(%s{n}, %o{n}_{r}) : ({src}, index) -> {t}")
+            lines.append(f"  %u{n}_{r} = memref.cast %b{n}_{r} : memref<{dest_shape}xf32> to memref<*xf32>")
+            lines.append(f"  func.call @printMemrefF32(%u{n}_{r}) : (memref<*xf32>) -> ()")
+            # No dealloc: buffer-deallocation-pipeline rejects explicit
+            # frees; the test leaks its small buffers.
+    lines.append("  return")
+    lines.append("}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--form", choices=["tensor", "memory"], required=True)
+    args = ap.parse_args()
+    lines = [f"// Generated by test/Inputs/fold_matrix.py --form {args.form}.", ""]
+    all_cases = [Case(args.form, *c) for c in cases()]
+    for case in all_cases:
+        emit_case(case, lines)
+    emit_main(args.form, all_cases, lines)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
