@@ -58,11 +58,19 @@ struct Candidate {
   ShapedType destType() const { return cast<ShapedType>(dest.getType()); }
 };
 
+/// The collapse_shape that `value` comes from, through tensor.casts (which
+/// change no data).
+tensor::CollapseShapeOp getCollapse(Value value) {
+  while (auto cast = value.getDefiningOp<tensor::CastOp>())
+    value = cast.getSource();
+  return value.getDefiningOp<tensor::CollapseShapeOp>();
+}
+
 std::optional<Candidate> matchCandidate(Operation *op) {
   Candidate c;
   c.store = op;
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
-    c.collapse = insert.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+    c.collapse = getCollapse(insert.getSource());
     if (!c.collapse)
       return std::nullopt;
     c.dest = insert.getDest();
@@ -74,7 +82,7 @@ std::optional<Candidate> matchCandidate(Operation *op) {
     return c;
   }
   if (auto mat = dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
-    c.collapse = mat.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+    c.collapse = getCollapse(mat.getSource());
     c.subview = mat.getDest().getDefiningOp<memref::SubViewOp>();
     if (!c.collapse || !c.subview)
       return std::nullopt;
@@ -567,7 +575,15 @@ public:
     for (auto &[c, plan] : folds) {
       tensor::CollapseShapeOp collapse = c.collapse;
       memref::SubViewOp subview = c.subview;
+      Value stored = c.store->getOperand(0);
       applyFold(c, plan);
+      // The casts between the collapse and the store, then the collapse,
+      // are dead unless something else uses them.
+      while (auto cast = stored.getDefiningOp<tensor::CastOp>()) {
+        stored = cast.getSource();
+        if (cast->use_empty())
+          cast->erase();
+      }
       if (collapse->use_empty())
         collapse->erase();
       if (subview && subview->use_empty())

@@ -135,3 +135,20 @@ func.func @not_a_candidate(%v: tensor<6xf32>, %out: tensor<12xf32>) -> tensor<12
   %r = tensor.insert_slice %v into %out[0] [6] [1] : tensor<6xf32> into tensor<12xf32>
   return %r : tensor<12xf32>
 }
+
+// -----
+
+// Casts between the collapse and the store are looked through.
+// CHECK-LABEL: func.func @through_casts
+// CHECK-SAME: (%[[SRC:.*]]: tensor<3x2xf32>, %[[OUT:.*]]: tensor<12xf32>)
+// CHECK-NOT: tensor.cast
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[OUT]] {{\[}}[0, 1]] output_shape [6, 2]
+// CHECK: tensor.insert_slice %[[SRC]] into %[[E]][2, 0] [3, 2] [1, 1]
+func.func @through_casts(%src: tensor<3x2xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
+  %flat = tensor.collapse_shape %src [[0, 1]] : tensor<3x2xf32> into tensor<6xf32>
+  %dyn = tensor.cast %flat : tensor<6xf32> to tensor<?xf32>
+  %c6 = arith.constant 6 : index
+  // expected-remark @+1 {{folded the reshape into the store}}
+  %r = tensor.insert_slice %dyn into %out[4] [%c6] [1] : tensor<?xf32> into tensor<12xf32>
+  return %r : tensor<12xf32>
+}
