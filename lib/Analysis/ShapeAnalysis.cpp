@@ -543,14 +543,20 @@ Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
         return sum;
       })
       .Case([&](tensor::CollapseShapeOp collapse) -> Expr {
+        // Keep the groups alive: indexing a temporary would dangle.
+        SmallVector<ReassociationIndices> groups =
+            collapse.getReassociationIndices();
         Expr product = exprContext.getConstant(1);
-        for (int64_t i : collapse.getReassociationIndices()[dim])
+        for (int64_t i : groups[dim])
           product = mul(product, getDimExpr(collapse.getSrc(), i));
         return product;
       })
       .Case([&](memref::CollapseShapeOp collapse) -> Expr {
+        // Keep the groups alive: indexing a temporary would dangle.
+        SmallVector<ReassociationIndices> groups =
+            collapse.getReassociationIndices();
         Expr product = exprContext.getConstant(1);
-        for (int64_t i : collapse.getReassociationIndices()[dim])
+        for (int64_t i : groups[dim])
           product = mul(product, getDimExpr(collapse.getSrc(), i));
         return product;
       })

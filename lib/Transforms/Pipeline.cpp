@@ -24,6 +24,12 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   simplify.explain = options.explain;
   pm.addPass(createSymShapeSimplifyPass(simplify));
   pm.addPass(createCanonicalizerPass());
+  SymShapeDynamicToStaticPassOptions toStatic;
+  toStatic.bind.assign(options.bind.begin(), options.bind.end());
+  toStatic.profile.assign(options.profile.begin(), options.profile.end());
+  toStatic.checks = options.checks;
+  pm.addPass(createSymShapeDynamicToStaticPass(toStatic));
+  pm.addPass(createSymShapeSimplifyPass());
   SymShapeFoldReshapeIntoStorePassOptions fold;
   fold.explain = options.explain;
   pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold));

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -31,6 +32,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("What stated facts and user assumptions become: "
                      "'assert' (run-time checks) or 'none'"),
       llvm::cl::init("assert")};
+  ListOption<std::string> bind{
+      *this, "bind",
+      llvm::cl::desc("Bound symbols, as name=value (comma separated)")};
+  ListOption<std::string> profile{
+      *this, "profile",
+      llvm::cl::desc("Profiles, as name:min:opt:max (comma separated)")};
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Print the symbolic facts found"),
                       llvm::cl::init(false)};

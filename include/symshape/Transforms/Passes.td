@@ -255,4 +255,70 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SymShapeDynamicToStaticPass
+    : Pass<"symshape-dynamic-to-static", "::mlir::ModuleOp"> {
+  let summary = "Replace dynamic dims by numbers where proven or bound";
+  let description = [{
+    Replaces `?` by a number exactly where the engine proves the dim constant
+    (constants, facts such as `cf.assert`s and symbol ranges, or a symbol the
+    user binds). Producers are rebuilt before consumers, round after round to
+    a fixpoint, through `tensor.empty`, `tensor.cast`, `extract_slice` /
+    `insert_slice`, `pad`, `concat`, `collapse_shape` / `expand_shape` (a
+    squeeze of a dim proven 1 gets the right static shape), `tensor.generate`
+    and linalg ops. An `scf.if` with a constant condition is replaced by its
+    taken branch first; otherwise its results get the join of the branches'
+    types (a dim stays static only where both agree; never a broadcast). A
+    rebuilt result is cast back to its old type for its users, so public
+    function signatures stay, with casts at the boundary.
+
+    `bind=name=value,...` substitutes named symbols (`symshape.symbol`, or
+    argument dims named by `symshape.dim_names`) in every function: the
+    argument is cast to the static type, and with `checks=assert` (the
+    default) its dims are checked against the bound values with `cf.assert`
+    at the entry. An unknown name, or a value outside the symbol's declared
+    range, is an error that names the symbol, the value and the range (or
+    lists the known names).
+
+    `profile=name:min:opt:max,...` versions every public function whose
+    argument dims carry profiled names: a private copy specialized at `opt`,
+    a private generic copy whose entry checks `[min, max]` (these are the
+    facts its derived dims are bounded with), and a dispatch on the inputs'
+    dims in the public function.
+
+    With `explain`, a remark names every dim left dynamic and what is known
+    of it.
+
+    Before:
+    ```mlir
+    %c1 = arith.constant 1 : index
+    %s = tensor.extract_slice %x[0, 0, 1, 1] [%n, %c1, %c1, %c1] [1, 1, 1, 1]
+        : tensor<?x?x?x?xf32> to tensor<?x?x?x?xf32>
+    ```
+    After:
+    ```mlir
+    %s = tensor.extract_slice %x[0, 0, 1, 1] [%n, 1, 1, 1] [1, 1, 1, 1]
+        : tensor<?x?x?x?xf32> to tensor<?x1x1x1xf32>
+    %c = tensor.cast %s : tensor<?x1x1x1xf32> to tensor<?x?x?x?xf32>
+    ```
+  }];
+  let options = [
+    ListOption<"bind", "bind", "std::string",
+               "Bound symbols, as name=value (comma separated)">,
+    ListOption<"profile", "profile", "std::string",
+               "Profiles, as name:min:opt:max (comma separated)">,
+    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+           "What user assumptions become: 'assert' (run-time checks) or "
+           "'none'">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark for every dim left dynamic">,
+    Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
+           "Maximum number of refinement rounds">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // SYMSHAPE_TRANSFORMS_PASSES_TD

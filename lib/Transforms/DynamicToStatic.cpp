@@ -1,0 +1,897 @@
+//===- DynamicToStatic.cpp - symshape-dynamic-to-static -------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Replaces `?` by a number exactly where the engine proves a dim constant
+// (from constants, facts, or a symbol the user binds). Each round runs the
+// shape analysis once, then rebuilds, producers before consumers, every op
+// whose result can be more static, from operands seen through the casts that
+// earlier rebuilds left; a rebuilt result is cast back to its old type, so
+// the IR is valid at every step and users that are not rebuilt are
+// untouched. Public signatures stay (casts at the boundary). Rounds repeat
+// to a fixpoint.
+//
+// User assumptions (bind=, profile=) are applied first: checked at the entry
+// with cf.assert (checks=assert), then used as facts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeOps.h"
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace symshape {
+#define GEN_PASS_DEF_SYMSHAPEDYNAMICTOSTATICPASS
+#include "symshape/Transforms/Passes.h.inc"
+} // namespace symshape
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// User assumptions: bind= and profile=
+//===----------------------------------------------------------------------===//
+
+/// A declared name: a symshape.symbol or a named argument dim.
+struct KnownName {
+  Interval range = Interval::nonNegative();
+  int64_t divisor = 1;
+};
+
+/// Every name the module declares, with its declared range and divisor.
+llvm::StringMap<KnownName> collectNames(ModuleOp module) {
+  llvm::StringMap<KnownName> names;
+  module.walk([&](SymbolOp symbol) {
+    KnownName &n = names[symbol.getName()];
+    RangeAttr r = symbol.getRangeOrDefault();
+    n.range = n.range.intersect(Interval(r.getLo(), r.getHi()));
+    n.divisor = std::max(n.divisor, symbol.getDivisor());
+  });
+  module.walk([&](FunctionOpInterface func) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      auto dimNames = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names");
+      if (!dimNames)
+        continue;
+      auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
+      auto divisors =
+          func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
+      for (auto [d, attr] : llvm::enumerate(dimNames)) {
+        auto name = dyn_cast<StringAttr>(attr);
+        if (!name || name.getValue().empty())
+          continue;
+        KnownName &n = names[name.getValue()];
+        if (ranges && d < ranges.size())
+          if (auto r = dyn_cast<RangeAttr>(ranges[d]))
+            n.range = n.range.intersect(Interval(r.getLo(), r.getHi()));
+        if (divisors && d < divisors.size())
+          if (auto v = dyn_cast<IntegerAttr>(divisors[d]))
+            n.divisor = std::max(n.divisor, v.getInt());
+      }
+    }
+  });
+  return names;
+}
+
+/// The name of dim `d` of argument `i` of `func`, from symshape.dim_names or
+/// from a binding at the entry to a named symbol.
+std::string argDimName(FunctionOpInterface func, unsigned i, unsigned d) {
+  if (auto dimNames =
+          func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names"))
+    if (d < dimNames.size())
+      if (auto name = dyn_cast<StringAttr>(dimNames[d]);
+          name && !name.getValue().empty())
+        return name.getValue().str();
+  Value arg = func.getArgument(i);
+  for (Operation *user : arg.getUsers()) {
+    auto bind = dyn_cast<BindShapeOp>(user);
+    if (!bind || bind.getTensor() != arg || d >= bind.getDims().size())
+      continue;
+    Expr e = bind.getDimExpr(d);
+    if (!e.isSymbol())
+      continue;
+    if (auto symbol =
+            bind.getSymbols()[e.getSymbolPosition()].getDefiningOp<SymbolOp>())
+      return symbol.getName().str();
+  }
+  return "";
+}
+
+/// Checks `dim d of arg == value` at the entry of `func` (if `checks`) and
+/// makes the argument's uses see a tensor whose dim is static.
+void bindArgumentDims(FunctionOpInterface func,
+                      const llvm::StringMap<int64_t> &values, bool checks,
+                      StringRef origin) {
+  Block &entry = func.getFunctionBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      continue;
+    SmallVector<int64_t> shape(type.getShape());
+    SmallVector<std::pair<int64_t, std::string>> boundDims;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      std::string name = argDimName(func, arg.getArgNumber(), d);
+      auto it = values.find(name);
+      if (name.empty() || it == values.end())
+        continue;
+      shape[d] = it->second;
+      boundDims.push_back({d, name});
+    }
+    if (boundDims.empty())
+      continue;
+    // Uses see the static type, cast back to the argument's type so that
+    // every user stays valid until it is rebuilt; the checks read the
+    // argument itself.
+    auto cast =
+        tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
+    auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
+    arg.replaceAllUsesExcept(back.getResult(), cast);
+    for (auto &[d, name] : boundDims) {
+      auto it = values.find(name);
+      Location loc = arg.getLoc();
+      if (checks) {
+        Value dim = tensor::DimOp::create(b, loc, arg, d);
+        Value expected = arith::ConstantIndexOp::create(b, loc, it->second);
+        Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         dim, expected);
+        cf::AssertOp::create(
+            b, loc, ok,
+            b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
+                            " of arg " + Twine(arg.getArgNumber()) + " of @" +
+                            func.getName() + ") must be " +
+                            Twine(it->second) + " (" + origin + name + "=" +
+                            Twine(it->second) + ")"));
+      }
+    }
+  }
+  // Named symbols take the bound value.
+  func.walk([&](SymbolOp symbol) {
+    auto it = values.find(symbol.getName());
+    if (it == values.end())
+      return;
+    OpBuilder sb(symbol);
+    Value c = arith::ConstantIndexOp::create(sb, symbol.getLoc(), it->second);
+    symbol.getResult().replaceAllUsesWith(c);
+    symbol.erase();
+  });
+}
+
+/// Checks `lo <= dim d of arg <= hi` at the entry for every profiled name:
+/// the facts the generic version is compiled with.
+void checkProfileRanges(FunctionOpInterface func,
+                        const llvm::StringMap<Interval> &ranges, bool checks) {
+  if (!checks)
+    return;
+  Block &entry = func.getFunctionBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      continue;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      std::string name = argDimName(func, arg.getArgNumber(), d);
+      auto it = ranges.find(name);
+      if (!type.isDynamicDim(d) || name.empty() || it == ranges.end())
+        continue;
+      Location loc = arg.getLoc();
+      Value dim = tensor::DimOp::create(b, loc, arg, d);
+      Value lo = arith::ConstantIndexOp::create(b, loc, *it->second.getLo());
+      Value hi = arith::ConstantIndexOp::create(b, loc, *it->second.getHi());
+      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, dim,
+                                       lo);
+      Value le = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, dim,
+                                       hi);
+      Value ok = arith::AndIOp::create(b, loc, ge, le);
+      std::string range;
+      llvm::raw_string_ostream os(range);
+      os << it->second;
+      cf::AssertOp::create(
+          b, loc, ok,
+          b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
+                          " of arg " + Twine(arg.getArgNumber()) + " of @" +
+                          func.getName() + ") must be in " + range +
+                          ", the profile's range"));
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Refinement
+//===----------------------------------------------------------------------===//
+
+/// True if every static dim of `b` is static (and equal) in `a`.
+bool isAtLeastAsStatic(Type a, Type b) {
+  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
+  if (!ta || !tb || ta.getRank() != tb.getRank())
+    return false;
+  for (int64_t d = 0; d < ta.getRank(); ++d)
+    if (!tb.isDynamicDim(d) && ta.getDimSize(d) != tb.getDimSize(d))
+      return false;
+  return true;
+}
+
+/// `v` seen through the tensor.casts that only forget static dims (those an
+/// earlier rebuild left). A cast to a more static type states a fact (a
+/// binding) and is kept.
+Value lookThrough(Value v) {
+  while (auto cast = v.getDefiningOp<tensor::CastOp>()) {
+    if (!isAtLeastAsStatic(cast.getSource().getType(), cast.getType()))
+      break;
+    v = cast.getSource();
+  }
+  return v;
+}
+
+class Refiner {
+public:
+  Refiner(ShapeAnalysis &analysis) : a(analysis) {}
+
+  /// Records, with the facts that hold at `op` (during the walk), what the
+  /// rebuild of `op` may use: the proven types of its tensor operands and
+  /// results, and the constant values of its integer operands.
+  void prepare(Operation *op) {
+    Known &k = known[op];
+    for (Value v : op->getOperands()) {
+      if (isa<RankedTensorType>(v.getType())) {
+        Value source = lookThrough(v);
+        k.types[source] = computeProvenType(source);
+      } else if (v.getType().isIndex()) {
+        Expr e = a.getSolver().simplify(a.getExpr(v));
+        if (std::optional<int64_t> c = e ? e.getConstantOrNone() : std::nullopt)
+          k.constants[v] = *c;
+      }
+    }
+    for (Value r : op->getResults())
+      if (isa<RankedTensorType>(r.getType()))
+        k.types[r] = computeProvenType(r);
+  }
+
+  /// The op's result types with every dim proven constant made static.
+  SmallVector<Type> provenTypes(Operation *op) {
+    SmallVector<Type> types;
+    for (Value r : op->getResults())
+      types.push_back(computeProvenType(r));
+    return types;
+  }
+
+  /// The proven type of `v` recorded for the op being rebuilt.
+  Type provenType(Value v) {
+    auto it = current->types.find(v);
+    return it == current->types.end() ? v.getType() : it->second;
+  }
+
+  /// The proven type of a tensor value: static wherever its dim is proven
+  /// constant at the current point of the walk.
+  Type computeProvenType(Value v) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type)
+      return v.getType();
+    SmallVector<int64_t> shape(type.getShape());
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      Expr e = a.getSolver().simplify(a.getDimExpr(v, d));
+      if (std::optional<int64_t> c = e ? e.getConstantOrNone() : std::nullopt;
+          c && *c >= 0)
+        shape[d] = *c;
+    }
+    return type.clone(shape);
+  }
+
+  /// An operand for a rebuilt op: seen through casts, and cast to its proven
+  /// type where facts make it more static (dims proven by facts count as
+  /// much as constants).
+  Value refineOperand(OpBuilder &b, Value v) {
+    if (!isa<RankedTensorType>(v.getType()))
+      return v;
+    Value source = lookThrough(v);
+    Type proven = provenType(source);
+    if (proven == source.getType())
+      return source;
+    return tensor::CastOp::create(b, v.getLoc(), proven, source);
+  }
+
+  /// A size or offset with a proven constant value becomes an attribute.
+  OpFoldResult refineOFR(OpBuilder &b, OpFoldResult ofr) {
+    auto v = dyn_cast<Value>(ofr);
+    if (!v)
+      return ofr;
+    auto it = current->constants.find(v);
+    if (it != current->constants.end())
+      return b.getIndexAttr(it->second);
+    return ofr;
+  }
+
+  SmallVector<OpFoldResult> refineOFRs(OpBuilder &b,
+                                       ArrayRef<OpFoldResult> ofrs) {
+    SmallVector<OpFoldResult> out;
+    for (OpFoldResult ofr : ofrs)
+      out.push_back(refineOFR(b, ofr));
+    return out;
+  }
+
+  /// Builds the more static replacement of `op` (prepared during the walk),
+  /// or nullptr.
+  Operation *rebuild(OpBuilder &b, Operation *op) {
+    auto it = known.find(op);
+    if (it == known.end())
+      return nullptr;
+    current = &it->second;
+    Location loc = op->getLoc();
+    if (auto empty = dyn_cast<tensor::EmptyOp>(op)) {
+      SmallVector<OpFoldResult> sizes;
+      auto type = empty.getType();
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        sizes.push_back(refineOFR(b, empty.getMixedSizes()[d]));
+      return tensor::EmptyOp::create(b, loc, sizes, type.getElementType(),
+                                     type.getEncoding());
+    }
+    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op)) {
+      SmallVector<OpFoldResult> sizes = refineOFRs(b, slice.getMixedSizes());
+      llvm::SmallBitVector dropped = slice.getDroppedDims();
+      SmallVector<int64_t> shape;
+      for (auto [d, size] : llvm::enumerate(sizes)) {
+        if (dropped.test(d))
+          continue;
+        std::optional<int64_t> c = getConstantIntValue(size);
+        shape.push_back(c ? *c : ShapedType::kDynamic);
+      }
+      return tensor::ExtractSliceOp::create(
+          b, loc, slice.getType().clone(shape),
+          refineOperand(b, slice.getSource()),
+          refineOFRs(b, slice.getMixedOffsets()), sizes,
+          slice.getMixedStrides());
+    }
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+      Value source = refineOperand(b, insert.getSource());
+      Value dest = refineOperand(b, insert.getDest());
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      // Sizes agree with the source type: static exactly where it is.
+      SmallVector<OpFoldResult> sizes = insert.getMixedSizes();
+      llvm::SmallBitVector dropped = insert.getDroppedDims();
+      unsigned k = 0;
+      for (unsigned d = 0; d < sizes.size(); ++d) {
+        if (dropped.test(d))
+          continue;
+        int64_t s = sourceType.getDimSize(k++);
+        if (!ShapedType::isDynamic(s))
+          sizes[d] = b.getIndexAttr(s);
+      }
+      return tensor::InsertSliceOp::create(
+          b, loc, source, dest, refineOFRs(b, insert.getMixedOffsets()), sizes,
+          insert.getMixedStrides());
+    }
+    if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+      Value source = refineOperand(b, pad.getSource());
+      SmallVector<OpFoldResult> low = refineOFRs(b, pad.getMixedLowPad());
+      SmallVector<OpFoldResult> high = refineOFRs(b, pad.getMixedHighPad());
+      SmallVector<int64_t> staticLow, staticHigh;
+      for (auto [l, h] : llvm::zip(low, high)) {
+        std::optional<int64_t> cl = getConstantIntValue(l),
+                               ch = getConstantIntValue(h);
+        staticLow.push_back(cl ? *cl : ShapedType::kDynamic);
+        staticHigh.push_back(ch ? *ch : ShapedType::kDynamic);
+      }
+      // Dims proven constant but not derivable from static paddings (a crop
+      // by a negative padding of a dim with a known extent) are given.
+      auto proven = cast<RankedTensorType>(provenType(pad.getResult()));
+      auto type = tensor::PadOp::inferResultType(
+          cast<RankedTensorType>(source.getType()), staticLow, staticHigh,
+          proven.getShape());
+      auto newPad = tensor::PadOp::create(b, loc, type, source, low, high,
+                                          pad.getNofold());
+      IRMapping mapping;
+      pad.getRegion().cloneInto(&newPad.getRegion(), mapping);
+      return newPad;
+    }
+    if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
+      SmallVector<Value> inputs;
+      for (Value v : concat.getInputs())
+        inputs.push_back(refineOperand(b, v));
+      return tensor::ConcatOp::create(b, loc, concat.getDim(), inputs);
+    }
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
+      Value source = refineOperand(b, collapse.getSrc());
+      auto type = tensor::CollapseShapeOp::inferCollapsedType(
+          cast<RankedTensorType>(source.getType()),
+          collapse.getReassociationIndices());
+      return tensor::CollapseShapeOp::create(
+          b, loc, type, source, collapse.getReassociationIndices());
+    }
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+      SmallVector<OpFoldResult> shape =
+          refineOFRs(b, expand.getMixedOutputShape());
+      SmallVector<int64_t> staticShape;
+      for (OpFoldResult s : shape) {
+        std::optional<int64_t> c = getConstantIntValue(s);
+        staticShape.push_back(c ? *c : ShapedType::kDynamic);
+      }
+      // The source dim of a group is static exactly when the group is (a
+      // static group cannot come from a `?` dim: cast first).
+      Value source = refineOperand(b, expand.getSrc());
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      SmallVector<int64_t> sourceShape;
+      for (const ReassociationIndices &group :
+           expand.getReassociationIndices()) {
+        int64_t product = 1;
+        for (int64_t d : group)
+          product = ShapedType::isDynamic(staticShape[d]) || product < 0
+                        ? ShapedType::kDynamic
+                        : product * staticShape[d];
+        sourceShape.push_back(product);
+      }
+      if (sourceType.getShape() != ArrayRef<int64_t>(sourceShape))
+        source = tensor::CastOp::create(b, loc, sourceType.clone(sourceShape),
+                                        source);
+      return tensor::ExpandShapeOp::create(
+          b, loc, expand.getResultType().clone(staticShape), source,
+          expand.getReassociationIndices(), shape);
+    }
+    if (auto generate = dyn_cast<tensor::GenerateOp>(op)) {
+      auto type = generate.getType();
+      SmallVector<int64_t> shape(type.getShape());
+      SmallVector<Value> dynamic;
+      unsigned k = 0;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (!type.isDynamicDim(d))
+          continue;
+        Value extent = generate.getDynamicExtents()[k++];
+        OpFoldResult ofr = refineOFR(b, extent);
+        if (std::optional<int64_t> c = getConstantIntValue(ofr))
+          shape[d] = *c;
+        else
+          dynamic.push_back(extent);
+      }
+      Operation *clone = b.clone(*op);
+      clone->setOperands(dynamic);
+      clone->getResult(0).setType(type.clone(shape));
+      return clone;
+    }
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+      if (!isa<linalg::LinalgOp>(op) || dps.hasPureBufferSemantics())
+        return nullptr;
+      SmallVector<Value> operands;
+      for (Value v : op->getOperands())
+        operands.push_back(refineOperand(b, v));
+      SmallVector<Type> resultTypes;
+      for (OpResult r : op->getResults())
+        resultTypes.push_back(
+            operands[dps.getTiedOpOperand(r)->getOperandNumber()].getType());
+      return mlir::clone(b, op, resultTypes, operands);
+    }
+    return nullptr;
+  }
+
+private:
+  struct Known {
+    llvm::DenseMap<Value, Type> types;
+    llvm::DenseMap<Value, int64_t> constants;
+  };
+  ShapeAnalysis &a;
+  llvm::DenseMap<Operation *, Known> known;
+  Known *current = nullptr;
+};
+
+/// True if `a` is at least as static as `b` everywhere and differs.
+bool isMoreStatic(Type a, Type b) {
+  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
+  if (!ta || !tb || ta.getRank() != tb.getRank() || ta == tb)
+    return false;
+  for (int64_t d = 0; d < ta.getRank(); ++d)
+    if (ta.isDynamicDim(d) && !tb.isDynamicDim(d))
+      return false;
+  return true;
+}
+
+/// Replaces `op` by `replacement`, casting results back to the old types.
+void replaceWithCasts(Operation *op, Operation *replacement) {
+  OpBuilder b(op);
+  for (auto [old, now] :
+       llvm::zip(op->getResults(), replacement->getResults())) {
+    Value v = now;
+    if (now.getType() != old.getType())
+      v = tensor::CastOp::create(b, op->getLoc(), old.getType(), now);
+    old.replaceAllUsesWith(v);
+  }
+  op->erase();
+}
+
+/// An scf.if with a constant condition becomes the taken branch.
+bool inlineDecidedIf(scf::IfOp ifOp) {
+  APInt cond;
+  if (!matchPattern(ifOp.getCondition(), m_ConstantInt(&cond)))
+    return false;
+  Region &taken = cond.isZero() ? ifOp.getElseRegion() : ifOp.getThenRegion();
+  if (taken.empty()) {
+    if (ifOp.getNumResults() != 0)
+      return false;
+    ifOp.erase();
+    return true;
+  }
+  Block *block = &taken.front();
+  auto yield = cast<scf::YieldOp>(block->getTerminator());
+  SmallVector<Value> results(yield.getOperands());
+  IRRewriter rewriter(ifOp.getContext());
+  rewriter.inlineBlockBefore(block, ifOp);
+  rewriter.eraseOp(yield);
+  ifOp.replaceAllUsesWith(results);
+  ifOp.erase();
+  return true;
+}
+
+/// The join of two tensor types of one rank: a dim stays static only where
+/// both agree. Never a broadcast.
+RankedTensorType joinTypes(RankedTensorType a, RankedTensorType b) {
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < a.getRank(); ++d)
+    shape.push_back(a.getDimSize(d) == b.getDimSize(d) ? a.getDimSize(d)
+                                                       : ShapedType::kDynamic);
+  return a.clone(shape);
+}
+
+/// Refines the results of an scf.if to the join of what its branches yield.
+bool refineIfResults(scf::IfOp ifOp) {
+  if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
+    return false;
+  auto thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
+  SmallVector<Type> joined;
+  bool changed = false;
+  for (auto [r, t, e] : llvm::zip(ifOp.getResults(), thenYield.getOperands(),
+                                  elseYield.getOperands())) {
+    auto rt = dyn_cast<RankedTensorType>(r.getType());
+    Value ts = lookThrough(t), es = lookThrough(e);
+    auto tt = dyn_cast<RankedTensorType>(ts.getType());
+    auto et = dyn_cast<RankedTensorType>(es.getType());
+    if (!rt || !tt || !et || tt.getRank() != rt.getRank() ||
+        et.getRank() != rt.getRank()) {
+      joined.push_back(r.getType());
+      continue;
+    }
+    RankedTensorType j = joinTypes(tt, et);
+    if (isMoreStatic(j, rt)) {
+      joined.push_back(j);
+      changed = true;
+    } else {
+      joined.push_back(rt);
+    }
+  }
+  if (!changed)
+    return false;
+  OpBuilder b(ifOp);
+  auto newIf = scf::IfOp::create(b, ifOp.getLoc(), joined,
+                                 ifOp.getCondition(), /*withElse=*/true);
+  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(),
+                                         &newIf.getThenRegion()),
+                          std::make_pair(&ifOp.getElseRegion(),
+                                         &newIf.getElseRegion())}) {
+    to->getBlocks().clear();
+    to->takeBody(*from);
+    auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+    OpBuilder yb(yield);
+    for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+      if (v.getType() == joined[i])
+        continue;
+      Value c = tensor::CastOp::create(yb, yield.getLoc(), joined[i],
+                                       lookThrough(v));
+      yield->setOperand(i, c);
+    }
+  }
+  replaceWithCasts(ifOp, newIf);
+  return true;
+}
+
+/// One round: returns true if the IR changed.
+FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
+  ShapeAnalysis analysis(root->getContext());
+  Refiner refiner(analysis);
+  SmallVector<Operation *> candidates;
+  if (failed(analysis.run(root, [&](Operation *op) {
+        if (op->getNumResults() == 0)
+          return;
+        SmallVector<Type> proven = refiner.provenTypes(op);
+        bool more = false;
+        for (auto [r, t] : llvm::zip(op->getResults(), proven))
+          more |= isMoreStatic(t, r.getType());
+        if (more || isa<scf::IfOp>(op)) {
+          refiner.prepare(op);
+          candidates.push_back(op);
+        }
+        if (!explain || !lastRound)
+          return;
+        // Remarks for the dims that stay dynamic, with what is known.
+        for (auto [i, r] : llvm::enumerate(op->getResults())) {
+          auto type = dyn_cast<RankedTensorType>(proven[i]);
+          if (!type)
+            continue;
+          for (int64_t d = 0; d < type.getRank(); ++d) {
+            if (!type.isDynamicDim(d))
+              continue;
+            Expr e = analysis.getSolver().simplify(analysis.getDimExpr(r, d));
+            op->emitRemark() << "dim " << d << " of result " << i
+                             << " stays dynamic: " << analysis.describe(e)
+                             << " is not proven constant (it is in "
+                             << analysis.getSolver().getRange(e).str() << ")";
+          }
+        }
+      })))
+    return failure();
+  bool changed = false;
+  for (Operation *op : candidates) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      changed |= inlineDecidedIf(ifOp) || refineIfResults(ifOp);
+      continue;
+    }
+    OpBuilder b(op);
+    Operation *replacement = refiner.rebuild(b, op);
+    if (!replacement)
+      continue;
+    bool better = false;
+    for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults()))
+      better |= isMoreStatic(n.getType(), r.getType());
+    // Never leave invalid IR: a rebuild that does not verify is dropped.
+    if (!better || failed(mlir::verify(replacement))) {
+      replacement->erase();
+      continue;
+    }
+    replaceWithCasts(op, replacement);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Removes casts that cast a value to its own type, casts of casts, and
+/// casts nothing uses any more.
+void cleanupCasts(Operation *root) {
+  root->walk([](tensor::CastOp cast) {
+    if (cast->use_empty()) {
+      cast->erase();
+      return;
+    }
+    Value source = cast.getSource();
+    if (auto inner = source.getDefiningOp<tensor::CastOp>()) {
+      cast.getSourceMutable().assign(inner.getSource());
+      if (inner->use_empty())
+        inner->erase();
+      source = cast.getSource();
+    }
+    if (source.getType() == cast.getType()) {
+      cast.replaceAllUsesWith(source);
+      cast->erase();
+    }
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Parses `name=value,...`.
+LogicalResult parseBindings(Operation *root, ArrayRef<std::string> entries,
+                            llvm::StringMap<int64_t> &out) {
+  for (const std::string &entry : entries) {
+    auto [name, value] = StringRef(entry).split('=');
+    int64_t v;
+    if (name.empty() || value.trim().getAsInteger(10, v))
+      return root->emitError("symshape-dynamic-to-static: malformed binding '")
+             << entry << "' (expected name=value)";
+    out[name.trim()] = v;
+  }
+  return success();
+}
+
+struct Profile {
+  int64_t min, opt, max;
+};
+
+/// Parses `name:min:opt:max,...`.
+LogicalResult parseProfiles(Operation *root, ArrayRef<std::string> entries,
+                            llvm::StringMap<Profile> &out) {
+  for (const std::string &entry : entries) {
+    SmallVector<StringRef> parts;
+    StringRef(entry).split(parts, ':');
+    Profile p;
+    if (parts.size() != 4 || parts[1].getAsInteger(10, p.min) ||
+        parts[2].getAsInteger(10, p.opt) || parts[3].getAsInteger(10, p.max))
+      return root->emitError("symshape-dynamic-to-static: malformed profile '")
+             << entry << "' (expected name:min:opt:max)";
+    if (!(p.min <= p.opt && p.opt <= p.max) || p.min < 0)
+      return root->emitError("symshape-dynamic-to-static: profile '")
+             << entry << "' needs 0 <= min <= opt <= max";
+    out[parts[0]] = p;
+  }
+  return success();
+}
+
+/// Unknown names and values outside a name's known range are errors.
+LogicalResult checkAssumption(Operation *root,
+                              const llvm::StringMap<KnownName> &known,
+                              StringRef name, const Interval &values,
+                              StringRef what) {
+  auto it = known.find(name);
+  if (it == known.end()) {
+    SmallVector<StringRef> names;
+    for (const auto &entry : known)
+      names.push_back(entry.getKey());
+    llvm::sort(names);
+    std::string list;
+    llvm::raw_string_ostream os(list);
+    llvm::interleaveComma(names, os);
+    return root->emitError("symshape-dynamic-to-static: ")
+           << what << " names an unknown symbol '" << name
+           << "' (known: " << (names.empty() ? "none" : list) << ")";
+  }
+  Interval range = it->second.range;
+  if (!range.contains(values)) {
+    std::string text, rangeText;
+    llvm::raw_string_ostream os(text), rs(rangeText);
+    if (values.isPoint())
+      os << *values.getPoint();
+    else
+      os << values;
+    rs << range;
+    return root->emitError("symshape-dynamic-to-static: ")
+           << what << " gives '" << name << "' the value " << text
+           << ", outside its range " << rangeText;
+  }
+  int64_t divisor = it->second.divisor;
+  if (divisor > 1 && values.isPoint() && *values.getPoint() % divisor != 0)
+    return root->emitError("symshape-dynamic-to-static: ")
+           << what << " gives '" << name << "' the value "
+           << *values.getPoint() << ", not a multiple of " << divisor;
+  return success();
+}
+
+class SymShapeDynamicToStaticPass
+    : public symshape::impl::SymShapeDynamicToStaticPassBase<
+          SymShapeDynamicToStaticPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (checks != "assert" && checks != "none") {
+      module.emitError("symshape-dynamic-to-static: unknown checks='")
+          << checks << "' (expected 'assert' or 'none')";
+      return signalPassFailure();
+    }
+    bool withChecks = checks == "assert";
+    llvm::StringMap<int64_t> bound;
+    llvm::StringMap<Profile> profiles;
+    if (failed(parseBindings(module, bind, bound)) ||
+        failed(parseProfiles(module, profile, profiles)))
+      return signalPassFailure();
+    if (!bound.empty() || !profiles.empty()) {
+      llvm::StringMap<KnownName> known = collectNames(module);
+      for (const auto &entry : bound)
+        if (failed(checkAssumption(module, known, entry.getKey(),
+                                   Interval::point(entry.getValue()),
+                                   "bind")))
+          return signalPassFailure();
+      for (const auto &entry : profiles)
+        if (failed(checkAssumption(
+                module, known, entry.getKey(),
+                Interval(entry.getValue().min, entry.getValue().max),
+                "profile")))
+          return signalPassFailure();
+    }
+    if (!bound.empty()) {
+      std::string origin = "bind=";
+      module.walk([&](FunctionOpInterface func) {
+        if (!func.isExternal())
+          bindArgumentDims(func, bound, withChecks, origin);
+      });
+    }
+    if (!profiles.empty())
+      applyProfiles(module, profiles, withChecks);
+    for (unsigned round = 0; round < maxIterations; ++round) {
+      bool last = round + 1 == maxIterations;
+      FailureOr<bool> changed = refineOnce(module, false, last);
+      if (failed(changed))
+        return signalPassFailure();
+      cleanupCasts(module);
+      if (!*changed)
+        break;
+    }
+    if (explain)
+      (void)refineOnce(module, /*explain=*/true, /*lastRound=*/true);
+  }
+
+private:
+  /// For every public function with profiled argument dims: a private
+  /// specialized version at `opt`, a private generic version checked
+  /// against [min, max], and a dispatch in the public function.
+  void applyProfiles(ModuleOp module, const llvm::StringMap<Profile> &profiles,
+                     bool withChecks) {
+    SmallVector<func::FuncOp> publics;
+    module.walk([&](func::FuncOp func) {
+      if (func.isPublic() && !func.isExternal())
+        publics.push_back(func);
+    });
+    SymbolTable symbols(module);
+    for (func::FuncOp func : publics) {
+      // The profiled dims of the arguments.
+      SmallVector<std::tuple<unsigned, unsigned, Profile>> dims;
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+        auto type = dyn_cast<RankedTensorType>(func.getArgument(i).getType());
+        if (!type)
+          continue;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          auto it = profiles.find(argDimName(func, i, d));
+          if (type.isDynamicDim(d) && it != profiles.end())
+            dims.push_back({i, static_cast<unsigned>(d), it->getValue()});
+        }
+      }
+      if (dims.empty())
+        continue;
+      llvm::StringMap<int64_t> optValues;
+      llvm::StringMap<Interval> ranges;
+      for (auto &[i, d, p] : dims) {
+        std::string name = argDimName(func, i, d);
+        optValues[name] = p.opt;
+        ranges[name] = Interval(p.min, p.max);
+      }
+      // The generic version checks the profile's range at its entry; the
+      // specialized one assumes `opt` (the dispatch checked it).
+      auto generic = cast<func::FuncOp>(func->clone());
+      generic.setName((func.getName() + ".generic").str());
+      generic.setPrivate();
+      symbols.insert(generic);
+      checkProfileRanges(generic, ranges, withChecks);
+      auto special = cast<func::FuncOp>(func->clone());
+      special.setName((func.getName() + ".opt").str());
+      special.setPrivate();
+      symbols.insert(special);
+      bindArgumentDims(special, optValues, /*checks=*/false, "");
+      // The public function dispatches on the inputs' dims.
+      Block &old = func.getBody().front();
+      old.dropAllDefinedValueUses();
+      old.dropAllReferences();
+      old.erase();
+      Block *body = func.addEntryBlock();
+      OpBuilder b = OpBuilder::atBlockBegin(body);
+      Location loc = func.getLoc();
+      Value match;
+      for (auto &[i, d, p] : dims) {
+        Value dim = tensor::DimOp::create(b, loc, body->getArgument(i), d);
+        Value opt = arith::ConstantIndexOp::create(b, loc, p.opt);
+        Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
+                                         opt);
+        match = match ? arith::AndIOp::create(b, loc, match, eq).getResult()
+                      : eq;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, func.getResultTypes(), match,
+                                    /*withElse=*/true);
+      for (auto [block, callee] : {std::make_pair(ifOp.thenBlock(), special),
+                                   std::make_pair(ifOp.elseBlock(), generic)}) {
+        OpBuilder cb = OpBuilder::atBlockBegin(block);
+        auto call = func::CallOp::create(cb, loc, callee, body->getArguments());
+        if (func.getNumResults() != 0)
+          scf::YieldOp::create(cb, loc, call.getResults());
+      }
+      func::ReturnOp::create(b, loc, ifOp.getResults());
+    }
+  }
+};
+
+} // namespace
