@@ -140,30 +140,35 @@ void bindArgumentDims(FunctionOpInterface func,
     }
     if (boundDims.empty())
       continue;
-    // Uses see the static type, cast back to the argument's type so that
-    // every user stays valid until it is rebuilt; the checks read the
-    // argument itself.
-    auto cast =
-        tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
-    auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
-    arg.replaceAllUsesExcept(back.getResult(), cast);
+    // The checks read the argument itself and come first.
+    SmallPtrSet<Operation *, 4> checkOps;
     for (auto &[d, name] : boundDims) {
       auto it = values.find(name);
       Location loc = arg.getLoc();
-      if (checks) {
-        Value dim = tensor::DimOp::create(b, loc, arg, d);
-        Value expected = arith::ConstantIndexOp::create(b, loc, it->second);
-        Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         dim, expected);
-        cf::AssertOp::create(
-            b, loc, ok,
-            b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
-                            " of arg " + Twine(arg.getArgNumber()) + " of @" +
-                            func.getName() + ") must be " +
-                            Twine(it->second) + " (" + origin + name + "=" +
-                            Twine(it->second) + ")"));
-      }
+      if (!checks)
+        continue;
+      auto dim = tensor::DimOp::create(b, loc, arg, d);
+      checkOps.insert(dim);
+      Value expected = arith::ConstantIndexOp::create(b, loc, it->second);
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
+                                       expected);
+      cf::AssertOp::create(
+          b, loc, ok,
+          b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
+                          " of arg " + Twine(arg.getArgNumber()) + " of @" +
+                          func.getName() + ") must be " + Twine(it->second) +
+                          " (" + origin + name + "=" + Twine(it->second) +
+                          ")"));
     }
+    // Then every other use sees the static type, cast back to the argument's
+    // type so that each user stays valid until it is rebuilt.
+    auto cast =
+        tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
+    auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
+    checkOps.insert(cast);
+    arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
+      return !checkOps.contains(use.getOwner());
+    });
   }
   // Named symbols take the bound value.
   func.walk([&](SymbolOp symbol) {
@@ -613,7 +618,11 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
         bool more = false;
         for (auto [r, t] : llvm::zip(op->getResults(), proven))
           more |= isMoreStatic(t, r.getType());
-        if (more || isa<scf::IfOp>(op)) {
+        // An operand that an earlier rebuild cast back is read directly.
+        bool castOperand = llvm::any_of(op->getOperands(), [](Value v) {
+          return isa<RankedTensorType>(v.getType()) && lookThrough(v) != v;
+        });
+        if (more || castOperand || isa<scf::IfOp>(op)) {
           refiner.prepare(op);
           candidates.push_back(op);
         }
@@ -646,11 +655,20 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
     Operation *replacement = refiner.rebuild(b, op);
     if (!replacement)
       continue;
-    bool better = false;
-    for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults()))
+    // Better: a result more static, or an operand read without a cast; never
+    // a result less static.
+    bool better = false, worse = false;
+    for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults())) {
       better |= isMoreStatic(n.getType(), r.getType());
+      worse |= !isAtLeastAsStatic(n.getType(), r.getType()) &&
+               isa<RankedTensorType>(r.getType());
+    }
+    for (auto [o, n] :
+         llvm::zip(op->getOperands(), replacement->getOperands()))
+      better |= isa<RankedTensorType>(o.getType()) && o != n &&
+                lookThrough(o) != o;
     // Never leave invalid IR: a rebuild that does not verify is dropped.
-    if (!better || failed(mlir::verify(replacement))) {
+    if (!better || worse || failed(mlir::verify(replacement))) {
       replacement->erase();
       continue;
     }

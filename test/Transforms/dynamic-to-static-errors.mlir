@@ -1,0 +1,21 @@
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="bind=batch=20" 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="bind=beam=2" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="bind=seq=12" 2>&1 | FileCheck %s --check-prefix=DIVISOR
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="bind=batch" 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:8:4" 2>&1 | FileCheck %s --check-prefix=PROFILE
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:64" 2>&1 | FileCheck %s --check-prefix=PROFILERANGE
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="checks=maybe" 2>&1 | FileCheck %s --check-prefix=CHECKS
+
+// RANGE: error: symshape-dynamic-to-static: bind gives 'batch' the value 20, outside its range [1, 10]
+// UNKNOWN: error: symshape-dynamic-to-static: bind names an unknown symbol 'beam' (known: batch, seq)
+// DIVISOR: error: symshape-dynamic-to-static: bind gives 'seq' the value 12, not a multiple of 8
+// MALFORMED: error: symshape-dynamic-to-static: malformed binding 'batch' (expected name=value)
+// PROFILE: error: symshape-dynamic-to-static: profile 'batch:1:8:4' needs 0 <= min <= opt <= max
+// PROFILERANGE: error: symshape-dynamic-to-static: profile gives 'batch' the value [1, 64], outside its range [1, 10]
+// CHECKS: error: symshape-dynamic-to-static: unknown checks='maybe' (expected 'assert' or 'none')
+
+func.func @model(%x: tensor<?x?xf32> {symshape.dim_names = ["batch", "seq"],
+                                      symshape.dim_ranges = [#symshape.range<[1, 10]>, unit],
+                                      symshape.dim_divisors = [1, 8]}) -> tensor<?x?xf32> {
+  return %x : tensor<?x?xf32>
+}

@@ -1,0 +1,176 @@
+// RUN: symshape-opt %s --symshape-dynamic-to-static --split-input-file | FileCheck %s
+
+// Each op kind: a dim proven constant becomes static (must refine), an
+// unproven one stays `?` (must stay dynamic). Users see the old type through
+// a cast, so public signatures stay.
+
+// CHECK-LABEL: func.func @empty
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<3x?xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[E]] : tensor<3x?xf32> to tensor<?x?xf32>
+// CHECK: return %[[C]]
+func.func @empty(%n: index) -> tensor<?x?xf32> {
+  %c3 = arith.constant 3 : index
+  %e = tensor.empty(%c3, %n) : tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// Dims proven by facts count as much as constants: a crop of a dynamic input
+// whose channel and width are asserted to be 1, squeezed.
+// CHECK-LABEL: func.func @crop_with_asserted_unit_dims
+// CHECK: %[[X1:.*]] = tensor.cast %{{.*}} : tensor<?x?x?x?xf32> to tensor<?x1x?x1xf32>
+// CHECK: tensor.extract_slice %[[X1]][0, 0, 2, 0] [%{{.*}}, 1, 1, 1] [1, 1, 1, 1] : tensor<?x1x?x1xf32> to tensor<?x1x1x1xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2, 3]] : tensor<?x1x1x1xf32> into tensor<?xf32>
+func.func @crop_with_asserted_unit_dims(%x: tensor<?x?x?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = tensor.dim %x, %c0 : tensor<?x?x?x?xf32>
+  %ch = tensor.dim %x, %c1 : tensor<?x?x?x?xf32>
+  %w = tensor.dim %x, %c3 : tensor<?x?x?x?xf32>
+  %okc = arith.cmpi eq, %ch, %c1 : index
+  cf.assert %okc, "channel must be 1"
+  %okw = arith.cmpi eq, %w, %c1 : index
+  cf.assert %okw, "width must be 1"
+  %crop = tensor.extract_slice %x[0, 0, 2, 0] [%n, %ch, %c1, %w] [1, 1, 1, 1]
+      : tensor<?x?x?x?xf32> to tensor<?x?x?x?xf32>
+  %sq = tensor.collapse_shape %crop [[0, 1, 2, 3]] : tensor<?x?x?x?xf32> into tensor<?xf32>
+  return %sq : tensor<?xf32>
+}
+
+// -----
+
+// The TVM squeeze (DESIGN 1.4): a static input cropped by negative padding
+// and squeezed gives (13, 1, 1, 1), never (13, 13, 1, 1).
+// CHECK-LABEL: func.func @crop_by_negative_padding
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, -2, -4, -4]
+// CHECK: } : tensor<13x3x5x5xf32> to tensor<13x1x1x1xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2, 3]] : tensor<13x1x1x1xf32> into tensor<13xf32>
+func.func @crop_by_negative_padding(%x: tensor<13x3x5x5xf32>) -> tensor<?xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %dyn = tensor.cast %x : tensor<13x3x5x5xf32> to tensor<?x?x?x?xf32>
+  %d1 = tensor.dim %dyn, %c1 : tensor<?x?x?x?xf32>
+  %d2 = tensor.dim %dyn, %c2 : tensor<?x?x?x?xf32>
+  %h1 = arith.subi %c1, %d1 : index
+  %h2 = arith.subi %c1, %d2 : index
+  %zero = arith.constant 0.0 : f32
+  %crop = tensor.pad %dyn low[0, 0, 0, 0] high[0, %h1, %h2, %h2] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<?x?x?x?xf32> to tensor<?x?x?x?xf32>
+  %sq = tensor.collapse_shape %crop [[0, 1, 2, 3]] : tensor<?x?x?x?xf32> into tensor<?xf32>
+  return %sq : tensor<?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @slices_and_concat
+// CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<4x4xf32>
+func.func @slices_and_concat(%a: tensor<2x3xf32>, %b: tensor<?x3xf32>) -> (tensor<?x3xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %db = tensor.dim %b, %c0 : tensor<?x3xf32>
+  %ok = arith.cmpi eq, %db, %c4 : index
+  cf.assert %ok, "b has 4 rows"
+  %cat = tensor.concat dim(0) %a, %b : (tensor<2x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  %dest = tensor.empty(%c4, %c4) : tensor<?x?xf32>
+  %ins = tensor.insert_slice %a into %dest[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<?x?xf32>
+  return %cat, %ins : tensor<?x3xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// A static group cannot come from a `?` dim: the source is cast first.
+// CHECK-LABEL: func.func @expand_with_static_group
+// CHECK: %[[S:.*]] = tensor.cast %{{.*}} : tensor<?xf32> to tensor<6xf32>
+// CHECK: tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+func.func @expand_with_static_group(%x: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c6 = arith.constant 6 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %ok = arith.cmpi eq, %n, %c6 : index
+  cf.assert %ok, "six"
+  %e = tensor.expand_shape %x [[0, 1]] output_shape [%c2, %c3] : tensor<?xf32> into tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// linalg ops: results take the refined types of their inits.
+// CHECK-LABEL: func.func @linalg_ops
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<5xf32>) -> tensor<5xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}} : tensor<5xf32>) outs(%{{.*}} : tensor<5xf32>)
+// CHECK: } -> tensor<5xf32>
+func.func @linalg_ops(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %ok = arith.cmpi eq, %n, %c5 : index
+  cf.assert %ok, "five"
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%f : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Statically known control flow is folded first; mismatched branch types
+// are joined by making dims more dynamic, never by broadcasting.
+// CHECK-LABEL: func.func @control_flow
+// CHECK-NOT: scf.if %true
+// CHECK: %[[A:.*]] = tensor.empty() : tensor<2xf32>
+// CHECK: scf.if %{{.*}} -> (tensor<2xf32>)
+// CHECK: scf.if %{{.*}} -> (tensor<?xf32>)
+func.func @control_flow(%c: i1) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %true = arith.constant true
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a = scf.if %true -> tensor<?xf32> {
+    %e = tensor.empty(%c2) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  } else {
+    %e = tensor.empty(%c3) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  }
+  %same = scf.if %c -> tensor<?xf32> {
+    %e = tensor.empty(%c2) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  } else {
+    %e = tensor.empty(%c2) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  }
+  %differ = scf.if %c -> tensor<?xf32> {
+    %e = tensor.empty(%c2) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  } else {
+    %e = tensor.empty(%c3) : tensor<?xf32>
+    scf.yield %e : tensor<?xf32>
+  }
+  return %a, %same, %differ : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// Nothing proven: nothing changes.
+// CHECK-LABEL: func.func @no_refinement
+// CHECK: tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+// CHECK-NOT: tensor.cast
+func.func @no_refinement(%a: index, %b: index) -> tensor<?x?xf32> {
+  %e = tensor.empty(%a, %b) : tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
