@@ -441,23 +441,22 @@ SmallVector<Expr> ShapeAnalysis::getShape(Value shaped) {
   return shape;
 }
 
-/// True if the loop-carried `yielded` value has the dims of `iterArg` on
-/// every iteration: it is the iter arg itself, or comes from it through ops
-/// whose result has the dims of one of their operands.
-static bool preservesShape(Value yielded, Value iterArg) {
-  for (unsigned steps = 0; steps < 1000; ++steps) {
-    if (yielded == iterArg)
-      return true;
-    Operation *def = yielded.getDefiningOp();
-    if (!def)
-      return false;
-    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def)) {
-      yielded = dps.getTiedOpOperand(cast<OpResult>(yielded))->get();
-      continue;
-    }
+/// True if the body of `forOp` yields, for iter arg `i`, a tensor whose dim
+/// `dim` equals the iter arg's on every iteration (so by induction the iter
+/// arg has its init's dim). A probe analysis without facts gives the iter
+/// arg's dim an opaque symbol S and computes the yielded dim: invariant
+/// exactly when that is S itself.
+bool ShapeAnalysis::isLoopInvariantDim(scf::ForOp forOp, unsigned i,
+                                       unsigned dim) {
+  if (callDepth >= kMaxCallDepth)
     return false;
-  }
-  return false;
+  Value arg = forOp.getRegionIterArgs()[i];
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  ShapeAnalysis probe(forOp->getContext());
+  probe.callDepth = callDepth + 1;
+  Expr s = probe.dimSymbol(arg, dim);
+  probe.dimExprs[{arg, dim}] = s;
+  return probe.getDimExpr(yield.getOperand(i), dim) == s;
 }
 
 Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
@@ -465,8 +464,7 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
     if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
       if (arg.getArgNumber() > 0) {
         unsigned i = arg.getArgNumber() - 1;
-        auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-        if (preservesShape(yield.getOperand(i), arg))
+        if (isLoopInvariantDim(forOp, i, dim))
           return getDimExpr(forOp.getInitArgs()[i], dim);
       }
     }

@@ -270,6 +270,20 @@ public:
     for (Value r : op->getResults())
       if (isa<RankedTensorType>(r.getType()))
         k.types[r] = computeProvenType(r);
+    // What every iteration of a loop sees (the analysis gives an iter arg
+    // the dims of its init only if the body yields a tensor of its dims).
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      for (Value arg : forOp.getRegionIterArgs())
+        k.types[arg] = computeProvenType(arg);
+  }
+
+  /// The proven type of `v` recorded when `op` was prepared, if any.
+  Type knownType(Operation *op, Value v) {
+    auto it = known.find(op);
+    if (it == known.end())
+      return v.getType();
+    auto t = it->second.types.find(v);
+    return t == it->second.types.end() ? v.getType() : t->second;
   }
 
   /// The op's result types with every dim proven constant made static.
@@ -606,6 +620,145 @@ bool refineIfResults(scf::IfOp ifOp) {
   return true;
 }
 
+/// `v` as a value of type `type`, through a cast if its type differs.
+Value castTo(OpBuilder &b, Location loc, Type type, Value v) {
+  if (v.getType() == type)
+    return v;
+  return tensor::CastOp::create(b, loc, type, v);
+}
+
+/// Gives `arg` the more static `type`; its uses see a cast back to the old
+/// type until they are rebuilt.
+void retypeBlockArgument(BlockArgument arg, Type type) {
+  Type old = arg.getType();
+  arg.setType(type);
+  OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
+  auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
+  arg.replaceAllUsesExcept(back.getResult(), back);
+}
+
+/// Gives the op result `r` the more static `type`; its users see a cast back
+/// to the old type until they are rebuilt.
+void retypeResult(OpResult r, Type type) {
+  Type old = r.getType();
+  r.setType(type);
+  OpBuilder b(r.getOwner()->getContext());
+  b.setInsertionPointAfter(r.getOwner());
+  auto back = tensor::CastOp::create(b, r.getLoc(), old, r);
+  r.replaceAllUsesExcept(back.getResult(), back);
+}
+
+/// Refines the tensor iter args of an scf.for to what every iteration is
+/// proven to see: the analysis gives an iter arg the dims of its init only
+/// when the body yields a tensor with the iter arg's dims, so the init, the
+/// iter arg, the yielded value and the result all have the refined type.
+bool refineForIterArgs(scf::ForOp forOp, Refiner &refiner) {
+  bool changed = false;
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
+    Type type = refiner.knownType(forOp, arg);
+    if (!isMoreStatic(type, arg.getType()))
+      continue;
+    OpOperand &init = forOp.getInitArgsMutable()[i];
+    // A static dim that disagrees with the proof (dead code) is left alone.
+    if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
+                                           type) ||
+        !tensor::CastOp::areCastCompatible(
+            lookThrough(yield.getOperand(i)).getType(), type))
+      continue;
+    OpBuilder b(forOp);
+    init.set(castTo(b, forOp.getLoc(), type, lookThrough(init.get())));
+    b.setInsertionPoint(yield);
+    yield->setOperand(i, castTo(b, yield.getLoc(), type,
+                                lookThrough(yield.getOperand(i))));
+    retypeBlockArgument(arg, type);
+    retypeResult(forOp->getResult(i), type);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Joins the types of `values` seen through casts; null unless all are
+/// ranked tensors of one rank.
+RankedTensorType joinSources(ValueRange values) {
+  RankedTensorType joined;
+  for (Value v : values) {
+    auto t = dyn_cast<RankedTensorType>(lookThrough(v).getType());
+    if (!t || (joined && joined.getRank() != t.getRank()))
+      return nullptr;
+    joined = joined ? joinTypes(joined, t) : t;
+  }
+  return joined;
+}
+
+/// Specializes the signatures of private functions that only calls use:
+/// an argument gets the join of what every call passes, a result the join
+/// of what every return gives (with casts at both ends, so the IR stays
+/// valid and the bodies and callers are rebuilt in the next rounds).
+bool specializePrivateSignatures(ModuleOp module) {
+  bool changed = false;
+  for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+    if (!func.isPrivate() || func.isExternal())
+      continue;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(func, module);
+    if (!uses)
+      continue;
+    SmallVector<func::CallOp> calls;
+    bool onlyCalls = true;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto call = dyn_cast<func::CallOp>(use.getUser());
+      onlyCalls &= call && call.getCallee() == func.getName();
+      if (call)
+        calls.push_back(call);
+    }
+    if (!onlyCalls || calls.empty())
+      continue;
+    SmallVector<Type> inputs(func.getArgumentTypes()),
+        results(func.getResultTypes());
+    bool specialized = false;
+    for (unsigned i = 0; i < inputs.size(); ++i) {
+      SmallVector<Value> passed;
+      for (func::CallOp call : calls)
+        passed.push_back(call.getOperand(i));
+      RankedTensorType joined = joinSources(passed);
+      if (!joined || !isMoreStatic(joined, inputs[i]))
+        continue;
+      for (func::CallOp call : calls) {
+        OpBuilder b(call);
+        call->setOperand(i, castTo(b, call.getLoc(), joined,
+                                   lookThrough(call.getOperand(i))));
+      }
+      retypeBlockArgument(func.getArgument(i), joined);
+      inputs[i] = joined;
+      specialized = true;
+    }
+    SmallVector<func::ReturnOp> returns;
+    func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+    for (unsigned j = 0; j < results.size() && !returns.empty(); ++j) {
+      SmallVector<Value> returned;
+      for (func::ReturnOp ret : returns)
+        returned.push_back(ret.getOperand(j));
+      RankedTensorType joined = joinSources(returned);
+      if (!joined || !isMoreStatic(joined, results[j]))
+        continue;
+      for (func::ReturnOp ret : returns) {
+        OpBuilder b(ret);
+        ret->setOperand(j, castTo(b, ret.getLoc(), joined,
+                                  lookThrough(ret.getOperand(j))));
+      }
+      for (func::CallOp call : calls)
+        retypeResult(call->getResult(j), joined);
+      results[j] = joined;
+      specialized = true;
+    }
+    if (specialized)
+      func.setType(FunctionType::get(func.getContext(), inputs, results));
+    changed |= specialized;
+  }
+  return changed;
+}
+
 /// One round: returns true if the IR changed.
 FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
   ShapeAnalysis analysis(root->getContext());
@@ -622,7 +775,7 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
         bool castOperand = llvm::any_of(op->getOperands(), [](Value v) {
           return isa<RankedTensorType>(v.getType()) && lookThrough(v) != v;
         });
-        if (more || castOperand || isa<scf::IfOp>(op)) {
+        if (more || castOperand || isa<scf::IfOp, scf::ForOp>(op)) {
           refiner.prepare(op);
           candidates.push_back(op);
         }
@@ -649,6 +802,10 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
   for (Operation *op : candidates) {
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       changed |= inlineDecidedIf(ifOp) || refineIfResults(ifOp);
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      changed |= refineForIterArgs(forOp, refiner);
       continue;
     }
     OpBuilder b(op);
@@ -827,6 +984,7 @@ public:
       FailureOr<bool> changed = refineOnce(module, false, last);
       if (failed(changed))
         return signalPassFailure();
+      *changed |= specializePrivateSignatures(module);
       cleanupCasts(module);
       if (!*changed)
         break;

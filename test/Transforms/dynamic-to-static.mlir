@@ -174,3 +174,91 @@ func.func @no_refinement(%a: index, %b: index) -> tensor<?x?xf32> {
   %e = tensor.empty(%a, %b) : tensor<?x?xf32>
   return %e : tensor<?x?xf32>
 }
+
+// -----
+
+// scf.for: an iter arg whose body yields a tensor of its own dims has the
+// dims of its init on every iteration (must refine); one that grows does not
+// (must stay dynamic).
+// CHECK-LABEL: func.func @loops
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<8x4xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<8x4xf32>)
+// CHECK:   linalg.matmul ins(%[[ACC]], %{{.*}} : tensor<8x4xf32>, tensor<4x4xf32>) outs(%[[ACC]] : tensor<8x4xf32>) -> tensor<8x4xf32>
+// CHECK:   scf.yield %{{.*}} : tensor<8x4xf32>
+// CHECK: %[[RC:.*]] = tensor.cast %[[R]] : tensor<8x4xf32> to tensor<?x4xf32>
+// CHECK: %[[G:.*]] = scf.for {{.*}} -> (tensor<?x4xf32>)
+// CHECK:   tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+// CHECK: return %[[RC]], %[[G]]
+func.func @loops(%n: index, %w: tensor<4x4xf32>, %x: tensor<1x4xf32>)
+    -> (tensor<?x4xf32>, tensor<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%c8) : tensor<?x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<?x4xf32>) {
+    %m = linalg.matmul ins(%acc, %w : tensor<?x4xf32>, tensor<4x4xf32>)
+                       outs(%acc : tensor<?x4xf32>) -> tensor<?x4xf32>
+    scf.yield %m : tensor<?x4xf32>
+  }
+  %x0 = tensor.cast %x : tensor<1x4xf32> to tensor<?x4xf32>
+  %g = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x0) -> (tensor<?x4xf32>) {
+    %m = tensor.concat dim(0) %acc, %x : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    scf.yield %m : tensor<?x4xf32>
+  }
+  return %r, %g : tensor<?x4xf32>, tensor<?x4xf32>
+}
+
+// -----
+
+// A private function only called gets the join of what its calls pass and
+// of what it returns: static where every call agrees (must refine), `?`
+// where two calls differ (must stay dynamic). Public functions keep their
+// signatures.
+// CHECK-LABEL: func.func private @flatten(%{{.*}}: tensor<2x?xf32>) -> tensor<?xf32>
+// CHECK: tensor.collapse_shape %{{.*}} : tensor<2x?xf32> into tensor<?xf32>
+// CHECK-LABEL: func.func private @double(%{{.*}}: tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-LABEL: func.func @public_callee(%{{.*}}: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-LABEL: func.func @callers
+// CHECK: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
+// CHECK: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
+// CHECK: call @double(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: call @public_callee(%{{.*}}) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+func.func private @flatten(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  return %c : tensor<?xf32>
+}
+func.func private @double(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.add ins(%x, %x : tensor<?x?xf32>, tensor<?x?xf32>)
+                  outs(%x : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @public_callee(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  return %x : tensor<?x?xf32>
+}
+func.func @callers(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %da = tensor.cast %a : tensor<2x3xf32> to tensor<?x?xf32>
+  %db = tensor.cast %b : tensor<2x5xf32> to tensor<?x?xf32>
+  %fa = func.call @flatten(%da) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %fb = func.call @flatten(%db) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %d = func.call @double(%da) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %p = func.call @public_callee(%da) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %fa, %fb, %d, %p : tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// A private function whose symbol is used other than by a call keeps its
+// signature (must stay dynamic).
+// CHECK-LABEL: func.func private @taken(%{{.*}}: tensor<?xf32>) -> tensor<?xf32>
+func.func private @taken(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+func.func @address_taken(%a: tensor<4xf32>) -> (tensor<?xf32>, (tensor<?xf32>) -> tensor<?xf32>) {
+  %d = tensor.cast %a : tensor<4xf32> to tensor<?xf32>
+  %r = func.call @taken(%d) : (tensor<?xf32>) -> tensor<?xf32>
+  %f = func.constant @taken : (tensor<?xf32>) -> tensor<?xf32>
+  return %r, %f : tensor<?xf32>, (tensor<?xf32>) -> tensor<?xf32>
+}

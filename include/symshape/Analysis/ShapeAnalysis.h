@@ -55,6 +55,9 @@
 namespace mlir::func {
 class CallOp;
 } // namespace mlir::func
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
 
 namespace symshape {
 
@@ -145,6 +148,7 @@ private:
                           unsigned dim);
   Expr newSymbol(SymbolInfo info);
   Expr dimSymbol(mlir::Value value, unsigned dim);
+  bool isLoopInvariantDim(mlir::scf::ForOp forOp, unsigned i, unsigned dim);
   Expr opaqueSymbol(mlir::Value value);
   Expr checkedArith(mlir::Operation *op, Expr exact);
   /// The result (or dim `dim` of the result) of a call of a private function
