@@ -94,8 +94,7 @@ llvm::StringMap<KnownName> collectNames(ModuleOp module) {
 /// The name of dim `d` of argument `i` of `func`, from symshape.dim_names or
 /// from a binding at the entry to a named symbol.
 std::string argDimName(FunctionOpInterface func, unsigned i, unsigned d) {
-  if (auto dimNames =
-          func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names"))
+  if (auto dimNames = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names"))
     if (d < dimNames.size())
       if (auto name = dyn_cast<StringAttr>(dimNames[d]);
           name && !name.getValue().empty())
@@ -162,8 +161,7 @@ void bindArgumentDims(FunctionOpInterface func,
     }
     // Then every other use sees the static type, cast back to the argument's
     // type so that each user stays valid until it is rebuilt.
-    auto cast =
-        tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
+    auto cast = tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
     auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
     checkOps.insert(cast);
     arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
@@ -203,20 +201,20 @@ void checkProfileRanges(FunctionOpInterface func,
       Value dim = tensor::DimOp::create(b, loc, arg, d);
       Value lo = arith::ConstantIndexOp::create(b, loc, *it->second.getLo());
       Value hi = arith::ConstantIndexOp::create(b, loc, *it->second.getHi());
-      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, dim,
-                                       lo);
-      Value le = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, dim,
-                                       hi);
+      Value ge =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, dim, lo);
+      Value le =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, dim, hi);
       Value ok = arith::AndIOp::create(b, loc, ge, le);
       std::string range;
       llvm::raw_string_ostream os(range);
       os << it->second;
-      cf::AssertOp::create(
-          b, loc, ok,
-          b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
-                          " of arg " + Twine(arg.getArgNumber()) + " of @" +
-                          func.getName() + ") must be in " + range +
-                          ", the profile's range"));
+      cf::AssertOp::create(b, loc, ok,
+                           b.getStringAttr("symshape: '" + name + "' (dim " +
+                                           Twine(d) + " of arg " +
+                                           Twine(arg.getArgNumber()) + " of @" +
+                                           func.getName() + ") must be in " +
+                                           range + ", the profile's range"));
     }
   }
 }
@@ -598,12 +596,11 @@ bool refineIfResults(scf::IfOp ifOp) {
   if (!changed)
     return false;
   OpBuilder b(ifOp);
-  auto newIf = scf::IfOp::create(b, ifOp.getLoc(), joined,
-                                 ifOp.getCondition(), /*withElse=*/true);
-  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(),
-                                         &newIf.getThenRegion()),
-                          std::make_pair(&ifOp.getElseRegion(),
-                                         &newIf.getElseRegion())}) {
+  auto newIf = scf::IfOp::create(b, ifOp.getLoc(), joined, ifOp.getCondition(),
+                                 /*withElse=*/true);
+  for (auto [from, to] :
+       {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+        std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
     to->getBlocks().clear();
     to->takeBody(*from);
     auto yield = cast<scf::YieldOp>(to->front().getTerminator());
@@ -611,8 +608,8 @@ bool refineIfResults(scf::IfOp ifOp) {
     for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
       if (v.getType() == joined[i])
         continue;
-      Value c = tensor::CastOp::create(yb, yield.getLoc(), joined[i],
-                                       lookThrough(v));
+      Value c =
+          tensor::CastOp::create(yb, yield.getLoc(), joined[i], lookThrough(v));
       yield->setOperand(i, c);
     }
   }
@@ -669,8 +666,8 @@ bool refineForIterArgs(scf::ForOp forOp, Refiner &refiner) {
     OpBuilder b(forOp);
     init.set(castTo(b, forOp.getLoc(), type, lookThrough(init.get())));
     b.setInsertionPoint(yield);
-    yield->setOperand(i, castTo(b, yield.getLoc(), type,
-                                lookThrough(yield.getOperand(i))));
+    yield->setOperand(
+        i, castTo(b, yield.getLoc(), type, lookThrough(yield.getOperand(i))));
     retypeBlockArgument(arg, type);
     retypeResult(forOp->getResult(i), type);
     changed = true;
@@ -744,8 +741,8 @@ bool specializePrivateSignatures(ModuleOp module) {
         continue;
       for (func::ReturnOp ret : returns) {
         OpBuilder b(ret);
-        ret->setOperand(j, castTo(b, ret.getLoc(), joined,
-                                  lookThrough(ret.getOperand(j))));
+        ret->setOperand(
+            j, castTo(b, ret.getLoc(), joined, lookThrough(ret.getOperand(j))));
       }
       for (func::CallOp call : calls)
         retypeResult(call->getResult(j), joined);
@@ -820,10 +817,9 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
       worse |= !isAtLeastAsStatic(n.getType(), r.getType()) &&
                isa<RankedTensorType>(r.getType());
     }
-    for (auto [o, n] :
-         llvm::zip(op->getOperands(), replacement->getOperands()))
-      better |= isa<RankedTensorType>(o.getType()) && o != n &&
-                lookThrough(o) != o;
+    for (auto [o, n] : llvm::zip(op->getOperands(), replacement->getOperands()))
+      better |=
+          isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
     // Never leave invalid IR: a rebuild that does not verify is dropped.
     if (!better || worse || failed(mlir::verify(replacement))) {
       replacement->erase();
@@ -932,8 +928,8 @@ LogicalResult checkAssumption(Operation *root,
   int64_t divisor = it->second.divisor;
   if (divisor > 1 && values.isPoint() && *values.getPoint() % divisor != 0)
     return root->emitError("symshape-dynamic-to-static: ")
-           << what << " gives '" << name << "' the value "
-           << *values.getPoint() << ", not a multiple of " << divisor;
+           << what << " gives '" << name << "' the value " << *values.getPoint()
+           << ", not a multiple of " << divisor;
   return success();
 }
 
@@ -960,8 +956,7 @@ public:
       llvm::StringMap<KnownName> known = collectNames(module);
       for (const auto &entry : bound)
         if (failed(checkAssumption(module, known, entry.getKey(),
-                                   Interval::point(entry.getValue()),
-                                   "bind")))
+                                   Interval::point(entry.getValue()), "bind")))
           return signalPassFailure();
       for (const auto &entry : profiles)
         if (failed(checkAssumption(
@@ -1051,10 +1046,10 @@ private:
       for (auto &[i, d, p] : dims) {
         Value dim = tensor::DimOp::create(b, loc, body->getArgument(i), d);
         Value opt = arith::ConstantIndexOp::create(b, loc, p.opt);
-        Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
-                                         opt);
-        match = match ? arith::AndIOp::create(b, loc, match, eq).getResult()
-                      : eq;
+        Value eq =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim, opt);
+        match =
+            match ? arith::AndIOp::create(b, loc, match, eq).getResult() : eq;
       }
       auto ifOp = scf::IfOp::create(b, loc, func.getResultTypes(), match,
                                     /*withElse=*/true);
