@@ -675,17 +675,29 @@ bool refineForIterArgs(scf::ForOp forOp, Refiner &refiner) {
   return changed;
 }
 
-/// Joins the types of `values` seen through casts; null unless all are
-/// ranked tensors of one rank.
-RankedTensorType joinSources(ValueRange values) {
+/// The join of the types of operand `i` of every op in `ops`, seen through
+/// casts, if it is more static than `declared`; null otherwise.
+RankedTensorType moreStaticJoin(ArrayRef<Operation *> ops, unsigned i,
+                                Type declared) {
   RankedTensorType joined;
-  for (Value v : values) {
-    auto t = dyn_cast<RankedTensorType>(lookThrough(v).getType());
+  for (Operation *op : ops) {
+    auto t =
+        dyn_cast<RankedTensorType>(lookThrough(op->getOperand(i)).getType());
     if (!t || (joined && joined.getRank() != t.getRank()))
       return nullptr;
     joined = joined ? joinTypes(joined, t) : t;
   }
-  return joined;
+  return joined && isMoreStatic(joined, declared) ? joined : nullptr;
+}
+
+/// Makes operand `i` of every op in `ops` its cast-free source cast to
+/// `type` (which the join made no more static than any source).
+void castOperandsTo(ArrayRef<Operation *> ops, unsigned i, Type type) {
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    op->setOperand(
+        i, castTo(b, op->getLoc(), type, lookThrough(op->getOperand(i))));
+  }
 }
 
 /// Specializes the signatures of private functions that only calls use:
@@ -714,36 +726,23 @@ bool specializePrivateSignatures(ModuleOp module) {
     SmallVector<Type> inputs(func.getArgumentTypes()),
         results(func.getResultTypes());
     bool specialized = false;
+    SmallVector<Operation *> callOps(calls.begin(), calls.end());
     for (unsigned i = 0; i < inputs.size(); ++i) {
-      SmallVector<Value> passed;
-      for (func::CallOp call : calls)
-        passed.push_back(call.getOperand(i));
-      RankedTensorType joined = joinSources(passed);
-      if (!joined || !isMoreStatic(joined, inputs[i]))
+      RankedTensorType joined = moreStaticJoin(callOps, i, inputs[i]);
+      if (!joined)
         continue;
-      for (func::CallOp call : calls) {
-        OpBuilder b(call);
-        call->setOperand(i, castTo(b, call.getLoc(), joined,
-                                   lookThrough(call.getOperand(i))));
-      }
+      castOperandsTo(callOps, i, joined);
       retypeBlockArgument(func.getArgument(i), joined);
       inputs[i] = joined;
       specialized = true;
     }
-    SmallVector<func::ReturnOp> returns;
+    SmallVector<Operation *> returns;
     func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
     for (unsigned j = 0; j < results.size() && !returns.empty(); ++j) {
-      SmallVector<Value> returned;
-      for (func::ReturnOp ret : returns)
-        returned.push_back(ret.getOperand(j));
-      RankedTensorType joined = joinSources(returned);
-      if (!joined || !isMoreStatic(joined, results[j]))
+      RankedTensorType joined = moreStaticJoin(returns, j, results[j]);
+      if (!joined)
         continue;
-      for (func::ReturnOp ret : returns) {
-        OpBuilder b(ret);
-        ret->setOperand(
-            j, castTo(b, ret.getLoc(), joined, lookThrough(ret.getOperand(j))));
-      }
+      castOperandsTo(returns, j, joined);
       for (func::CallOp call : calls)
         retypeResult(call->getResult(j), joined);
       results[j] = joined;
