@@ -70,9 +70,8 @@ bool Facts::addExprRange(Expr e, const Interval &range) {
     return range.contains(*c);
   if (e.isSymbol())
     return addSymbolRange(e.getSymbolPosition(), range);
-  // a * s + c in [lo, hi] narrows s.
-  if (e.getKind() == ExprKind::Add && e.getOperands().size() == 1 &&
-      e.getOperands()[0].isSymbol()) {
+  // a * t + c in [lo, hi] narrows t (a symbol or any other term).
+  if (e.getKind() == ExprKind::Add && e.getOperands().size() == 1) {
     int64_t a = e.getCoefficients()[0], c = e.getAddConstant();
     Interval scaled = range - Interval::point(c);
     std::optional<int64_t> lo, hi;
@@ -85,8 +84,7 @@ bool Facts::addExprRange(Expr e, const Interval &range) {
     if (hi0)
       hi = checkedFloorDiv(*hi0, a);
     if (!scaled.isEmpty() &&
-        !addSymbolRange(e.getOperands()[0].getSymbolPosition(),
-                        Interval(lo, hi)))
+        !addExprRange(e.getOperands()[0], Interval(lo, hi)))
       return false;
   }
   ++generation;

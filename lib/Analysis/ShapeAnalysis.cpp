@@ -824,8 +824,15 @@ void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
   case P::eq:
     addEqualityFact(a, b, source, userStated);
     return;
-  case P::ne:
+  case P::ne: {
+    // Only an excluded end of a known range narrows it.
+    symshape::Interval r = solver.getRange(d);
+    if (r.getLo() && *r.getLo() == 0)
+      addRangeFact(d, symshape::Interval::atLeast(1), 1, source, userStated);
+    else if (r.getHi() && *r.getHi() == 0)
+      addRangeFact(d, symshape::Interval::atMost(-1), 1, source, userStated);
     return;
+  }
   case P::slt:
     addRangeFact(d, symshape::Interval::atLeast(1), 1, source, userStated);
     return;

@@ -38,6 +38,9 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   pm.addPass(createSymShapeLowerPass(lower));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Once CSE has merged equal conditions, nested checks of one condition
+  // fold (a second run of the pipeline adds nothing).
+  pm.addPass(createCanonicalizerPass());
   // Cleanups must not reintroduce a reshape that MLIR mishandles.
   pm.addPass(createSymShapeRepairReshapesPass());
 }
@@ -45,7 +48,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
 void symshape::registerSymShapePipeline() {
   PassPipelineRegistration<PipelineOptions>(
       "symshape-pipeline",
-      "Infer symbolic shapes, simplify with proven facts, and lower back to "
-      "ordinary MLIR with run-time checks of stated facts",
+      "Infer symbolic shapes, simplify with proven facts, make proven or "
+      "bound dims static, fold reshapes into stores where legal, and lower "
+      "back to ordinary MLIR with run-time checks of stated facts",
       buildSymShapePipeline);
 }

@@ -249,3 +249,37 @@ func.func @cfg_dominance(%x: tensor<?xf32>) -> index {
 ^exit(%r: index):
   return %r : index
 }
+
+// -----
+
+// `a != b` is a fact only where it excludes an end of a known range: here
+// r = d mod 2 is in [0, 1], so r != 0 makes it 1 and 3 * r is 3 (must fold);
+// d != 3 says nothing about min(d, 3) (must stay).
+// CHECK-LABEL: func.func @not_equal_at_range_end
+// CHECK: %[[R:.*]] = arith.remui
+// CHECK: scf.if
+// CHECK-NEXT: %[[M:.*]] = arith.minsi
+// CHECK-NEXT: %[[K:.*]] = arith.constant 3 : index
+// CHECK-NEXT: scf.yield %[[K]], %[[M]]
+// CHECK: } else {
+// CHECK-NEXT: %[[S:.*]] = arith.muli %[[R]]
+// CHECK-NEXT: scf.yield %[[S]]
+func.func @not_equal_at_range_end(%x: tensor<?xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %r = arith.remui %d, %c2 : index
+  %odd = arith.cmpi ne, %r, %c0 : index
+  %not3 = arith.cmpi ne, %d, %c3 : index
+  %both = arith.andi %odd, %not3 : i1
+  %a, %b = scf.if %both -> (index, index) {
+    %m = arith.minsi %d, %c3 : index
+    %s = arith.muli %r, %c3 : index
+    scf.yield %s, %m : index, index
+  } else {
+    %s = arith.muli %r, %c3 : index
+    scf.yield %s, %d : index, index
+  }
+  return %a, %b : index, index
+}

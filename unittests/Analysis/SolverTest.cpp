@@ -244,6 +244,12 @@ TEST_F(SolverTest, ExpressionFacts) {
   // A fact on a non-linear expression is used for that expression.
   EXPECT_TRUE(facts.addExprRange(parse("s0 * s2"), Interval(0, 64)));
   EXPECT_EQ(Solver(facts).getRange(parse("s0 * s2")), Interval(0, 64));
+  // A scaled non-linear term narrows the term: -(s3 mod 2) <= -1 makes
+  // s3 mod 2 exactly 1, so 3 * (s3 mod 2) is 3.
+  size(3);
+  EXPECT_TRUE(facts.addExprRange(parse("-(s3 mod 2)"), Interval(inf, -1)));
+  EXPECT_EQ(Solver(facts).getRange(parse("s3 mod 2")), Interval(1, 1));
+  EXPECT_EQ(Solver(facts).getRange(parse("3 * (s3 mod 2)")), Interval(3, 3));
 }
 
 TEST_F(SolverTest, Int64Edges) {
