@@ -6,7 +6,9 @@
 //
 // Folds a tensor.collapse_shape of S, stored with unit strides (possibly
 // rank-reducing), into a store of S itself into an expanded view of the
-// destination. One legality function implements C0-C8 of docs/Passes.md
+// destination; and its twin, a tensor.expand_shape of S stored over slices
+// full along every inner dim of each expanded group, into a store of S into
+// a collapsed view. One legality function implements C0-C8 of docs/Passes.md
 // ("Folding a reshape into a slice store") and names the condition that
 // fails; the rewrite is only attempted when it succeeds. See DESIGN 1.5 for
 // the miscompile this guards against.
@@ -40,12 +42,13 @@ namespace {
 // Candidates
 //===----------------------------------------------------------------------===//
 
-/// A store of `collapse_shape(source)` with unit strides, in tensor form
-/// (tensor.insert_slice) or memory form
-/// (bufferization.materialize_in_destination into a memref.subview).
+/// A store of `collapse_shape(source)` (or of `expand_shape(source)`, the
+/// twin) with unit strides, in tensor form (tensor.insert_slice) or memory
+/// form (bufferization.materialize_in_destination into a memref.subview).
 struct Candidate {
   Operation *store;
   mutable tensor::CollapseShapeOp collapse;
+  mutable tensor::ExpandShapeOp expand;
   /// The destination tensor, or the base memref of the subview.
   Value dest;
   mutable memref::SubViewOp subview;
@@ -54,24 +57,32 @@ struct Candidate {
   llvm::SmallBitVector dropped;
 
   bool isMemoryForm() const { return static_cast<bool>(subview); }
-  Value source() const { return collapse.getSrc(); }
+  bool isTwin() const { return static_cast<bool>(expand); }
+  Operation *reshape() const {
+    return isTwin() ? expand.getOperation() : collapse.getOperation();
+  }
+  /// S, the value the fold stores.
+  Value source() const { return reshape()->getOperand(0); }
+  /// The reshaped value the original store stores (before any cast).
+  Value value() const { return reshape()->getResult(0); }
   ShapedType destType() const { return cast<ShapedType>(dest.getType()); }
 };
 
-/// The collapse_shape that `value` comes from, through tensor.casts (which
-/// change no data).
-tensor::CollapseShapeOp getCollapse(Value value) {
+/// Sets the collapse_shape or expand_shape that `value` comes from, through
+/// tensor.casts (which change no data); false if there is none.
+bool matchReshape(Value value, Candidate &c) {
   while (auto cast = value.getDefiningOp<tensor::CastOp>())
     value = cast.getSource();
-  return value.getDefiningOp<tensor::CollapseShapeOp>();
+  c.collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
+  c.expand = value.getDefiningOp<tensor::ExpandShapeOp>();
+  return c.collapse || c.expand;
 }
 
 std::optional<Candidate> matchCandidate(Operation *op) {
   Candidate c;
   c.store = op;
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
-    c.collapse = getCollapse(insert.getSource());
-    if (!c.collapse)
+    if (!matchReshape(insert.getSource(), c))
       return std::nullopt;
     c.dest = insert.getDest();
     c.offsets = insert.getMixedOffsets();
@@ -82,9 +93,8 @@ std::optional<Candidate> matchCandidate(Operation *op) {
     return c;
   }
   if (auto mat = dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
-    c.collapse = getCollapse(mat.getSource());
     c.subview = mat.getDest().getDefiningOp<memref::SubViewOp>();
-    if (!c.collapse || !c.subview)
+    if (!matchReshape(mat.getSource(), c) || !c.subview)
       return std::nullopt;
     c.dest = c.subview.getSource();
     c.offsets = c.subview.getMixedOffsets();
@@ -118,6 +128,8 @@ struct GuardCondition {
 
 struct Plan {
   SmallVector<DimPlan> dims;
+  /// The twin: the destination dims collapsed into one view dim each.
+  SmallVector<ReassociationIndices> targetGroups;
   SmallVector<GuardCondition> guard;
 };
 
@@ -148,7 +160,7 @@ public:
     }
     // C0: the store's own rank-reduction map.
     ShapedType destType = c.destType();
-    auto valueType = cast<RankedTensorType>(c.collapse.getResultType());
+    auto valueType = cast<RankedTensorType>(c.value().getType());
     unsigned kept = destType.getRank() - c.dropped.count();
     if (kept != static_cast<unsigned>(valueType.getRank()))
       return refuse("C0: the rank-reduction map does not match the stored "
@@ -159,6 +171,12 @@ public:
       if (!base.getLayout().isIdentity())
         return refuse("C7: the base memref is not contiguous (it has a "
                       "non-identity layout)");
+    }
+    if (c.isTwin()) {
+      if (std::string why = checkTwin(plan); !why.empty())
+        return refuse(why);
+      result.plan = std::move(plan);
+      return result;
     }
     SmallVector<ReassociationIndices> groups =
         c.collapse.getReassociationIndices();
@@ -212,6 +230,89 @@ private:
     return Verdict::Unknown;
   }
 
+  /// Offset 0 and size == extent along target dim `j`, which receives value
+  /// dim `k`: True, False (disproven) or Unknown.
+  Verdict fullAlong(int64_t j, unsigned k) {
+    Expr zero = a.getExprContext().getConstant(0);
+    Expr offset = ofrExpr(c.offsets[j]);
+    Expr extent = a.getDimExpr(c.dest, j);
+    // The store's size along j equals the value's dim (op semantics).
+    Verdict zeroOffset = solver.proveEQ(offset, zero);
+    Verdict fullSize = solver.proveEQ(a.getDimExpr(c.value(), k), extent);
+    if (fullSize != Verdict::True &&
+        solver.proveEQ(ofrExpr(c.sizes[j]), extent) == Verdict::True)
+      fullSize = Verdict::True;
+    if (zeroOffset == Verdict::False || fullSize == Verdict::False)
+      return Verdict::False;
+    return zeroOffset == Verdict::True && fullSize == Verdict::True
+               ? Verdict::True
+               : Verdict::Unknown;
+  }
+
+  /// The twin (a store of expand_shape(S)): each expanded group lands on
+  /// adjacent target dims (C5), the store is full along every non-first dim
+  /// of a group (C3), and in tensor form the collapsed view's group, which
+  /// is expanded back, has at most one dynamic extent (C3). Fills
+  /// `plan.targetGroups`; returns the failed condition, or "".
+  std::string checkTwin(Plan &plan) {
+    ShapedType destType = c.destType();
+    SmallVector<int64_t> targetOf; // value dim -> target dim
+    for (int64_t j = 0; j < destType.getRank(); ++j) {
+      DimPlan dim;
+      if (!c.dropped.test(j)) {
+        dim.valueDim = targetOf.size();
+        targetOf.push_back(j);
+      }
+      plan.dims.push_back(dim);
+    }
+    int64_t next = 0;
+    auto keepUntil = [&](int64_t end) {
+      for (; next < end; ++next)
+        plan.targetGroups.push_back({next});
+    };
+    for (const ReassociationIndices &group :
+         c.expand.getReassociationIndices()) {
+      int64_t first = targetOf[group.front()], last = targetOf[group.back()];
+      keepUntil(first);
+      std::string d = std::to_string(first);
+      for (unsigned i = 1; i < group.size(); ++i) {
+        if (targetOf[group[i]] != targetOf[group[i - 1]] + 1)
+          return "C5: the expanded dims stored at target dim " + d +
+                 " and on are not adjacent (a dropped dim between them)";
+        int64_t j = targetOf[group[i]];
+        Verdict full = fullAlong(j, group[i]);
+        if (full == Verdict::True)
+          continue;
+        if (full == Verdict::False || !allowGuard)
+          return "C3: the store is not provably full along target dim " +
+                 std::to_string(j) +
+                 " (offset 0 and size == extent), an inner dim of an "
+                 "expanded group";
+        plan.guard.push_back(
+            {GuardCondition::Kind::FullStore, static_cast<unsigned>(j)});
+      }
+      ReassociationIndices merged;
+      unsigned dynamic = 0;
+      for (int64_t j = first; j <= last; ++j) {
+        merged.push_back(j);
+        dynamic += destType.isDynamicDim(j) ? 1 : 0;
+      }
+      if (!c.isMemoryForm() && dynamic >= 2)
+        return "C3: the collapsed view of target dims " + d + ".." +
+               std::to_string(last) +
+               " would be expanded back with two dynamic extents in one "
+               "group";
+      plan.targetGroups.push_back(merged);
+      next = last + 1;
+    }
+    keepUntil(destType.getRank());
+    // C7 (memory form): the base can be collapsed over each merged group.
+    if (c.isMemoryForm() && !memref::CollapseShapeOp::isGuaranteedCollapsible(
+                                cast<MemRefType>(destType), plan.targetGroups))
+      return "C7: the base memref is not contiguous over an expanded group";
+    return "";
+  }
+
   /// C1-C4, C6, C8 for target dim `j`, which receives collapsed value dim
   /// `k` from source dims `group`. Returns the failed condition, or "".
   std::string checkSplitDim(int64_t j, unsigned k,
@@ -243,7 +344,7 @@ private:
     Expr extent = a.getDimExpr(c.dest, j);
     // The store's size along j equals the value's dim (op semantics), the
     // product of the group's source dims.
-    Expr stored = a.getDimExpr(c.collapse.getResult(), k);
+    Expr stored = a.getDimExpr(c.value(), k);
     Expr size = ofrExpr(c.sizes[j]);
     bool zeroOffset =
         proven(solver.proveEQ(offset, a.getExprContext().getConstant(0)));
@@ -307,6 +408,8 @@ OpFoldResult mulOFR(OpBuilder &b, Location loc, OpFoldResult x,
                          cy = getConstantIntValue(y);
   if (cx && cy)
     return b.getIndexAttr(*cx * *cy);
+  if ((cx && *cx == 0) || (cy && *cy == 0))
+    return b.getIndexAttr(0);
   if (cx && *cx == 1)
     return y;
   if (cy && *cy == 1)
@@ -412,8 +515,91 @@ SmallVector<int64_t> staticShape(ArrayRef<OpFoldResult> shape) {
   return result;
 }
 
+/// Stores S into a unit-stride subview of `view` (the reshaped base), with
+/// the original store's attributes.
+LogicalResult storeIntoSubview(OpBuilder &b, Location loc, const Candidate &c,
+                               Value view, ArrayRef<OpFoldResult> offsets,
+                               ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> ones(offsets.size(), b.getIndexAttr(1));
+  auto sourceType = cast<RankedTensorType>(c.source().getType());
+  MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
+      sourceType.getShape(), cast<MemRefType>(view.getType()), offsets, sizes,
+      ones);
+  Value subview = memref::SubViewOp::create(b, loc, subviewType, view, offsets,
+                                            sizes, ones);
+  auto mat = cast<bufferization::MaterializeInDestinationOp>(c.store);
+  auto newMat = bufferization::MaterializeInDestinationOp::create(
+      b, loc, TypeRange(), c.source(), subview);
+  newMat.setRestrict(mat.getRestrict());
+  newMat.setWritable(mat.getWritable());
+  return success();
+}
+
+/// The twin's collapsed view: one offset and size per target group. A merged
+/// group [j1, ..., jm] (full along j2..jm) is stored at o_j1 * t_j2 * ... *
+/// t_jm with the size of S's dim; a kept dim keeps its offset, and its size
+/// is S's dim (1 for a dropped dim).
+std::pair<SmallVector<OpFoldResult>, SmallVector<OpFoldResult>>
+buildCollapsedView(OpBuilder &b, Location loc, const Candidate &c,
+                   const Plan &plan) {
+  SmallVector<OpFoldResult> offsets, sizes;
+  SmallVector<int64_t> sourceDimOf; // value dim -> source dim
+  for (auto [k, group] : llvm::enumerate(c.expand.getReassociationIndices()))
+    for (int64_t g : group) {
+      (void)g;
+      sourceDimOf.push_back(k);
+    }
+  for (const ReassociationIndices &group : plan.targetGroups) {
+    int64_t j = group.front();
+    const DimPlan &dim = plan.dims[j];
+    if (!dim.valueDim) {
+      offsets.push_back(c.offsets[j]);
+      sizes.push_back(c.sizes[j]);
+      continue;
+    }
+    OpFoldResult inner = b.getIndexAttr(1);
+    for (int64_t t : ArrayRef<int64_t>(group).drop_front())
+      inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.dest, t));
+    offsets.push_back(mulOFR(b, loc, c.offsets[j], inner));
+    sizes.push_back(mixedDim(b, loc, c.source(), sourceDimOf[*dim.valueDim]));
+  }
+  return {offsets, sizes};
+}
+
+/// The folded twin in tensor form: collapse the destination, store S, expand
+/// back (with the destination's own dims).
+Value rewriteTwinTensorForm(OpBuilder &b, const Candidate &c,
+                            const Plan &plan) {
+  Location loc = c.store->getLoc();
+  auto [offsets, sizes] = buildCollapsedView(b, loc, c, plan);
+  auto destType = cast<RankedTensorType>(c.destType());
+  Value collapsed =
+      tensor::CollapseShapeOp::create(b, loc, c.dest, plan.targetGroups);
+  SmallVector<OpFoldResult> ones(offsets.size(), b.getIndexAttr(1));
+  Value inserted = tensor::InsertSliceOp::create(b, loc, c.source(), collapsed,
+                                                 offsets, sizes, ones);
+  SmallVector<OpFoldResult> shape;
+  for (int64_t j = 0; j < destType.getRank(); ++j)
+    shape.push_back(mixedDim(b, loc, c.dest, j));
+  return tensor::ExpandShapeOp::create(b, loc, destType, inserted,
+                                       plan.targetGroups, shape);
+}
+
+/// The folded twin in memory form: S is stored into a subview of the
+/// collapsed base.
+LogicalResult rewriteTwinMemoryForm(OpBuilder &b, const Candidate &c,
+                                    const Plan &plan) {
+  Location loc = c.store->getLoc();
+  auto [offsets, sizes] = buildCollapsedView(b, loc, c, plan);
+  auto collapsed =
+      memref::CollapseShapeOp::create(b, loc, c.dest, plan.targetGroups);
+  return storeIntoSubview(b, loc, c, collapsed, offsets, sizes);
+}
+
 /// The folded store in tensor form; returns the new destination value.
 Value rewriteTensorForm(OpBuilder &b, const Candidate &c, const Plan &plan) {
+  if (c.isTwin())
+    return rewriteTwinTensorForm(b, c, plan);
   Location loc = c.store->getLoc();
   View v = buildView(b, loc, c, plan);
   auto destType = cast<RankedTensorType>(c.destType());
@@ -437,6 +623,8 @@ Value rewriteTensorForm(OpBuilder &b, const Candidate &c, const Plan &plan) {
 /// The folded store in memory form.
 LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
                                 const Plan &plan) {
+  if (c.isTwin())
+    return rewriteTwinMemoryForm(b, c, plan);
   Location loc = c.store->getLoc();
   View v = buildView(b, loc, c, plan);
   auto baseType = cast<MemRefType>(c.destType());
@@ -451,18 +639,7 @@ LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
     return failure();
   Value expanded = memref::ExpandShapeOp::create(b, loc, *expandedType, base,
                                                  v.reassociation, v.shape);
-  SmallVector<OpFoldResult> ones(v.offsets.size(), b.getIndexAttr(1));
-  auto sourceType = cast<RankedTensorType>(c.source().getType());
-  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-      sourceType.getShape(), *expandedType, v.offsets, v.sizes, ones);
-  Value view = memref::SubViewOp::create(b, loc, viewType, expanded, v.offsets,
-                                         v.sizes, ones);
-  auto mat = cast<bufferization::MaterializeInDestinationOp>(c.store);
-  auto newMat = bufferization::MaterializeInDestinationOp::create(
-      b, loc, TypeRange(), c.source(), view);
-  newMat.setRestrict(mat.getRestrict());
-  newMat.setWritable(mat.getWritable());
-  return success();
+  return storeIntoSubview(b, loc, c, expanded, v.offsets, v.sizes);
 }
 
 /// The run-time check of a guarded fold.
@@ -472,15 +649,15 @@ Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
   auto conj = [&](Value cond) {
     ok = ok ? arith::AndIOp::create(b, loc, ok, cond).getResult() : cond;
   };
-  SmallVector<ReassociationIndices> groups =
-      c.collapse.getReassociationIndices();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   for (const GuardCondition &g : plan.guard) {
     unsigned j = g.targetDim;
     const DimPlan &dim = plan.dims[j];
-    const ReassociationIndices &group = groups[*dim.valueDim];
     Value offset = getValueOrCreateConstantIndexOp(b, loc, c.offsets[j]);
     if (g.kind == GuardCondition::Kind::AlignedOffset) {
+      // Only a collapse's split dim has an alignment condition.
+      const ReassociationIndices &group =
+          c.collapse.getReassociationIndices()[*dim.valueDim];
       OpFoldResult inner = b.getIndexAttr(1);
       for (int64_t s : ArrayRef<int64_t>(group).drop_front())
         inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.source(), s));
@@ -491,7 +668,7 @@ Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
       conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, offset,
                                  zero));
       Value stored = getValueOrCreateConstantIndexOp(
-          b, loc, mixedDim(b, loc, c.collapse.getResult(), *dim.valueDim));
+          b, loc, mixedDim(b, loc, c.value(), *dim.valueDim));
       Value extent =
           getValueOrCreateConstantIndexOp(b, loc, mixedDim(b, loc, c.dest, j));
       conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stored,
@@ -573,19 +750,19 @@ public:
     if (failed(result))
       return signalPassFailure();
     for (auto &[c, plan] : folds) {
-      tensor::CollapseShapeOp collapse = c.collapse;
+      Operation *reshape = c.reshape();
       memref::SubViewOp subview = c.subview;
       Value stored = c.store->getOperand(0);
       applyFold(c, plan);
-      // The casts between the collapse and the store, then the collapse,
+      // The casts between the reshape and the store, then the reshape,
       // are dead unless something else uses them.
       while (auto cast = stored.getDefiningOp<tensor::CastOp>()) {
         stored = cast.getSource();
         if (cast->use_empty())
           cast->erase();
       }
-      if (collapse->use_empty())
-        collapse->erase();
+      if (reshape->use_empty())
+        reshape->erase();
       if (subview && subview->use_empty())
         subview->erase();
     }

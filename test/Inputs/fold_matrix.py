@@ -16,7 +16,23 @@ fold) and, for folds, CHECK lines with the exact rewritten view shape,
 offsets and sizes. @main runs every case on distinct data and prints the
 destination, so the numbers before and after the pass can be compared.
 
-Usage: fold_matrix.py --form tensor|memory
+With `--reshape expand`, the twin matrix instead: V = expand_shape(S) of
+S : (a * b) x c into a x b x c, stored
+
+    (full / partial on a non-expanded dim / partial on the outer dim of the
+     expanded group / partial on its inner dim / full at run time along an
+     inner dim of opaque extent)
+  x (no drop / leading / trailing / inside the group / interior / dynamic
+     dropped dim)
+  x (static / outer-dynamic / inner-dynamic / two-dynamic group)
+  x (offset 0 / static / opaque dynamic, on the outer dim)
+
+Two-dynamic twin cases are checked by IR only: MLIR 22 cannot compile their
+unprocessed form (an expand_shape group with two dynamic dims), and
+`--executable` leaves them out.
+
+Usage: fold_matrix.py --form tensor|memory [--reshape collapse|expand]
+                      [--executable]
 """
 
 import argparse
@@ -79,6 +95,11 @@ class Case:
         self.order, self.extents, self.c_offset = layout(store, drop)
         self.a_dyn = group in ("outer_dyn", "two_dyn")
         self.b_dyn = group in ("inner_dyn", "two_dyn")
+        self.executable = True
+        self.opaque_runs = OPAQUE_RUNS
+
+    def extra_args(self):
+        return "", ""
 
     def src_type(self):
         a = "?" if self.a_dyn else str(A)
@@ -138,22 +159,8 @@ def emit_case(case, lines):
         else:
             out.append(f"  %e{r} = arith.constant {d} : index")
             extents.append(f"%e{r}")
-    # Distinct destination values: 1000 + the row-major linear index.
-    ivs = ", ".join(f"%i{r}: index" for r in range(rank))
-    out.append(f"  %init = tensor.generate {', '.join(dynamic)} {{")
-    out.append(f"  ^bb0({ivs}):")
-    prev = "%c0"
-    for r in range(rank):
-        out.append(f"    %m{r} = arith.muli {prev}, {extents[r]} : index")
-        out.append(f"    %l{r} = arith.addi %m{r}, %i{r} : index")
-        prev = f"%l{r}"
-    out += [f"    %vi = arith.index_cast {prev} : index to i32",
-            "    %vf = arith.sitofp %vi : i32 to f32",
-            "    %k1000 = arith.constant 1000.0 : f32",
-            "    %v = arith.addf %vf, %k1000 : f32",
-            "    tensor.yield %v : f32",
-            f"  }} : {tensor_dest}",
-            f"  %v = tensor.collapse_shape %s [[0, 1], [2]] : {src} into {val}"]
+    out += generate_dest(rank, extents, dynamic, tensor_dest)
+    out.append(f"  %v = tensor.collapse_shape %s [[0, 1], [2]] : {src} into {val}")
     j_off = "%o" if case.offset == "opaque" else str(OFFSET_VALUES[case.offset])
     if case.a_dyn or case.b_dyn:
         out.append(f"  %vj = tensor.dim %v, %c0 : {val}")
@@ -171,28 +178,63 @@ def emit_case(case, lines):
         else:
             offs.append("1")
             sizes.append("1")
-    ones = ", ".join(["1"] * rank)
-    expected = f"  // expected-remark @+1 {{{{{remark}}}}}"
-    if case.form == "tensor":
-        out.append(expected)
-        out.append(f"  %r = tensor.insert_slice %v into %init[{', '.join(offs)}] "
-                   f"[{', '.join(sizes)}] [{ones}] : {val} into {tensor_dest}")
-        out.append(f"  return %r : {tensor_dest}")
-    else:
-        view = subview_type(case, offs, sizes)
-        out.append(f"  %buf = bufferization.to_buffer %init : {tensor_dest} to {memref_dest}")
-        out.append(f"  %base = memref.alloc({', '.join(dynamic)}) : {memref_dest}")
-        out.append(f"  memref.copy %buf, %base : {memref_dest} to {memref_dest}")
-        out.append(f"  %sv = memref.subview %base[{', '.join(offs)}] "
-                   f"[{', '.join(sizes)}] [{ones}] : {memref_dest} to {view}")
-        out.append(expected)
-        out.append(f"  bufferization.materialize_in_destination %v in restrict "
-                   f"writable %sv : ({val}, {view}) -> ()")
-        out.append(f"  return %base : {memref_dest}")
-    out.append("}")
+    out += emit_store(case, offs, sizes, val, tensor_dest, memref_dest,
+                      dynamic, remark)
     out.extend(check_lines(case, kind))
     out.append("")
     lines.extend(out)
+
+
+def generate_dest(rank, extents, dynamic, tensor_dest):
+    """The destination with distinct values: 1000 + the row-major linear
+    index."""
+    ivs = ", ".join(f"%i{r}: index" for r in range(rank))
+    out = [f"  %init = tensor.generate {', '.join(dynamic)} {{",
+           f"  ^bb0({ivs}):"]
+    prev = "%c0"
+    for r in range(rank):
+        out.append(f"    %m{r} = arith.muli {prev}, {extents[r]} : index")
+        out.append(f"    %l{r} = arith.addi %m{r}, %i{r} : index")
+        prev = f"%l{r}"
+    return out + [f"    %vi = arith.index_cast {prev} : index to i32",
+                  "    %vf = arith.sitofp %vi : i32 to f32",
+                  "    %k1000 = arith.constant 1000.0 : f32",
+                  "    %v = arith.addf %vf, %k1000 : f32",
+                  "    tensor.yield %v : f32",
+                  f"  }} : {tensor_dest}"]
+
+
+def emit_store(case, offs, sizes, val, tensor_dest, memref_dest, dynamic,
+               remark):
+    """The store of %v with its expected remark, and the return."""
+    ones = ", ".join(["1"] * len(offs))
+    expected = f"  // expected-remark @+1 {{{{{remark}}}}}"
+    if case.form == "tensor":
+        return [expected,
+                f"  %r = tensor.insert_slice %v into %init[{', '.join(offs)}] "
+                f"[{', '.join(sizes)}] [{ones}] : {val} into {tensor_dest}",
+                f"  return %r : {tensor_dest}", "}"]
+    view = subview_type(case, offs, sizes)
+    return [f"  %buf = bufferization.to_buffer %init : {tensor_dest} to {memref_dest}",
+            f"  %base = memref.alloc({', '.join(dynamic)}) : {memref_dest}",
+            f"  memref.copy %buf, %base : {memref_dest} to {memref_dest}",
+            f"  %sv = memref.subview %base[{', '.join(offs)}] "
+            f"[{', '.join(sizes)}] [{ones}] : {memref_dest} to {view}",
+            expected,
+            f"  bufferization.materialize_in_destination %v in restrict "
+            f"writable %sv : ({val}, {view}) -> ()",
+            f"  return %base : {memref_dest}", "}"]
+
+
+def refuse_check_lines(case, view_op):
+    """A refused case keeps its store and builds no view (`view_op` is the
+    reshape a fold would apply to the destination)."""
+    prefix = "tensor" if case.form == "tensor" else "memref"
+    store = ("tensor.insert_slice %{{.*}} into" if case.form == "tensor"
+             else "bufferization.materialize_in_destination %{{.*}} in")
+    return [f"// CHECK-NOT: {prefix}.{view_op}",
+            f"// CHECK: {store}",
+            "// CHECK: return"]
 
 
 def subview_type(case, offs, sizes):
@@ -229,11 +271,7 @@ def subview_type(case, offs, sizes):
 def check_lines(case, kind):
     """CHECK lines for the rewritten view shape, offsets and sizes."""
     if kind == "refuse":
-        op = "tensor.insert_slice %{{.*}} into" if case.form == "tensor" else \
-            "bufferization.materialize_in_destination %{{.*}} in"
-        return [f"// CHECK-NOT: {'tensor' if case.form == 'tensor' else 'memref'}.expand_shape",
-                f"// CHECK: {op}",
-                "// CHECK: return"]
+        return refuse_check_lines(case, "expand_shape")
     # The expected view: J split into (outer, b); others kept.
     full_j = case.store != "partial_collapsed"
     shape, offs, sizes, reassoc = [], [], [], []
@@ -275,40 +313,233 @@ def check_lines(case, kind):
     return lines
 
 
-def emit_main(form, all_cases, lines):
+# The twin: a store of expand_shape(S).
+TWIN_STORES = ["full", "partial_other", "partial_outer", "partial_inner",
+               "opaque_inner"]
+TWIN_DROPS = ["none", "leading", "trailing", "inside_group", "interior",
+              "dynamic_dropped"]
+TWIN_OFFSETS = ["zero", "static", "opaque"]
+TWIN_OPAQUE_RUNS = [0, 2]
+
+
+def twin_cases():
+    for store, drop, group, offset in itertools.product(
+            TWIN_STORES, TWIN_DROPS, GROUPS, TWIN_OFFSETS):
+        if store != "partial_outer" and offset != "zero":
+            continue
+        yield store, drop, group, offset
+
+
+class TwinCase:
+    """Target dims: J (outer of the group, gets a), K (inner, gets b), C, D
+    (dropped)."""
+
+    def __init__(self, form, store, drop, group, offset):
+        self.form, self.store, self.drop = form, store, drop
+        self.group, self.offset = group, offset
+        self.name = f"twin_{store}_{drop}_{group}_{offset}"
+        self.order = {"none": "JKC", "leading": "DJKC", "trailing": "JKCD",
+                      "inside_group": "JDKC", "interior": "JKDC",
+                      "dynamic_dropped": "JKDC"}[drop]
+        self.a_dyn = group in ("outer_dyn", "two_dyn")
+        self.b_dyn = group in ("inner_dyn", "two_dyn")
+        self.c_offset = 1 if store == "partial_other" else 0
+        self.executable = group != "two_dyn"
+        self.opaque_runs = TWIN_OPAQUE_RUNS
+
+    def extra_args(self):
+        """The run-time a and b of the expand_shape, and the opaque inner
+        extent (b)."""
+        return ", %ka, %kb, %kb", ", index, index, index"
+
+    def src_type(self):
+        ab = "?" if (self.a_dyn or self.b_dyn) else str(A * B)
+        return f"{ab}x{C}"
+
+    def val_type(self):
+        a = "?" if self.a_dyn else str(A)
+        b = "?" if self.b_dyn else str(B)
+        return f"{a}x{b}x{C}"
+
+    def extent(self, k):
+        """The extent of target dim k as (static value or None, SSA name)."""
+        if k == "J":
+            factor = 2 if self.store == "partial_outer" else 1
+            return (None if self.a_dyn else factor * A), ("%a2" if factor == 2 else "%a")
+        if k == "K":
+            if self.store == "opaque_inner":
+                return None, "%k"
+            factor = 2 if self.store == "partial_inner" else 1
+            return (None if self.b_dyn else factor * B), ("%b2" if factor == 2 else "%b")
+        if k == "C":
+            return (4 if self.store == "partial_other" else C), None
+        return (None if self.drop == "dynamic_dropped" else D), "%kd"
+
+    def dest_dims(self):
+        return ["?" if self.extent(k)[0] is None else str(self.extent(k)[0])
+                for k in self.order]
+
+    def outer_offset(self):
+        return {"zero": "0", "static": "1", "opaque": "%o"}[self.offset]
+
+    def expectation(self):
+        if self.drop == "inside_group":
+            return "refuse", "not folded: C5: the expanded dims stored at target dim"
+        inner_dyn = self.b_dyn or self.store == "opaque_inner"
+        if self.form == "tensor" and self.a_dyn and inner_dyn:
+            return "refuse", "not folded: C3: the collapsed view of target dims"
+        if self.store == "opaque_inner":
+            # An inner extent known only at run time (equal to b there): the
+            # fast path of the guard runs.
+            return "guard", "guarded fold of the reshape into the store: 1 run-time condition"
+        if self.store == "partial_inner":
+            if self.b_dyn:
+                # size b against extent 2 b: not disproven (b may be 0).
+                return "guard", "guarded fold of the reshape into the store: 1 run-time condition"
+            return "refuse", "not folded: C3: the store is not provably full along target dim"
+        return "fold", "folded the reshape into the store"
+
+
+def emit_twin_case(case, lines):
+    kind, remark = case.expectation()
+    src = f"tensor<{case.src_type()}xf32>"
+    val = f"tensor<{case.val_type()}xf32>"
+    dest_shape = "x".join(case.dest_dims())
+    tensor_dest = f"tensor<{dest_shape}xf32>"
+    memref_dest = f"memref<{dest_shape}xf32>"
+    result = tensor_dest if case.form == "tensor" else memref_dest
+    rank = len(case.order)
+    out = [f"// CHECK-LABEL: func.func @{case.name}",
+           f"func.func @{case.name}(%s: {src}, %o: index, %a_in: index, "
+           f"%b_in: index, %k_in: index) -> {result} {{",
+           "  %c0 = arith.constant 0 : index",
+           "  %c2 = arith.constant 2 : index",
+           f"  %kd = arith.constant {D} : index"]
+    out.append("  %a = arith.addi %a_in, %c0 : index" if case.a_dyn
+               else f"  %a = arith.constant {A} : index")
+    out.append("  %b = arith.addi %b_in, %c0 : index" if case.b_dyn
+               else f"  %b = arith.constant {B} : index")
+    out.append("  %k = arith.addi %k_in, %c0 : index")
+    out.append("  %a2 = arith.muli %a, %c2 : index")
+    out.append("  %b2 = arith.muli %b, %c2 : index")
+    extents, dynamic = [], []
+    for r, k in enumerate(case.order):
+        static, name = case.extent(k)
+        if static is None:
+            extents.append(name)
+            dynamic.append(name)
+        else:
+            out.append(f"  %e{r} = arith.constant {static} : index")
+            extents.append(f"%e{r}")
+    out += generate_dest(rank, extents, dynamic, tensor_dest)
+    shape = ", ".join(["%a" if case.a_dyn else str(A),
+                       "%b" if case.b_dyn else str(B), str(C)])
+    out.append(f"  %v = tensor.expand_shape %s [[0, 1], [2]] output_shape "
+               f"[{shape}] : {src} into {val}")
+    offs, sizes = [], []
+    for k in case.order:
+        if k == "J":
+            offs.append(case.outer_offset())
+            sizes.append("%a" if case.a_dyn else str(A))
+        elif k == "K":
+            offs.append("0")
+            sizes.append("%b" if case.b_dyn else str(B))
+        elif k == "C":
+            offs.append(str(case.c_offset))
+            sizes.append(str(C))
+        else:
+            offs.append("1")
+            sizes.append("1")
+    out += emit_store(case, offs, sizes, val, tensor_dest, memref_dest,
+                      dynamic, remark)
+    out.extend(twin_check_lines(case, kind))
+    out.append("")
+    lines.extend(out)
+
+
+def twin_check_lines(case, kind):
+    """CHECK lines for the collapsed view: groups, offsets and sizes."""
+    if kind == "refuse":
+        return refuse_check_lines(case, "collapse_shape")
+    groups, offs, sizes = [], [], []
+    for r, k in enumerate(case.order):
+        if k == "K":
+            continue
+        if k == "J":
+            groups.append(f"{r}, {r + 1}")
+            off = case.outer_offset()
+            if off == "0":
+                offs.append("0")
+            elif off == "1" and not case.b_dyn:
+                offs.append(str(B))
+            else:
+                offs.append("{{%.*}}")
+            sizes.append("{{%.*}}" if (case.a_dyn or case.b_dyn) else str(A * B))
+        else:
+            groups.append(f"{r}")
+            offs.append("1" if k == "D" else str(case.c_offset))
+            sizes.append("1" if k == "D" else str(C))
+    reassoc = "{{\\[}}" + ", ".join(f"[{g}]" for g in groups) + "]"
+    prefix = "tensor" if case.form == "tensor" else "memref"
+    lines = [f"// CHECK: {prefix}.collapse_shape %{{{{.*}}}} {reassoc}"]
+    if case.form == "tensor":
+        lines.append(f"// CHECK: tensor.insert_slice %{{{{.*}}}} into %{{{{.*}}}}"
+                     f"[{', '.join(offs)}] [{', '.join(sizes)}]")
+        dims = ", ".join("{{%.*}}" if d == "?" else d for d in case.dest_dims())
+        lines.append(f"// CHECK: tensor.expand_shape %{{{{.*}}}} {reassoc} "
+                     f"output_shape [{dims}]")
+    else:
+        lines.append(f"// CHECK: memref.subview %{{{{.*}}}}[{', '.join(offs)}] "
+                     f"[{', '.join(sizes)}]")
+    lines.append("// CHECK: return")
+    return lines
+
+
+def emit_main(form, all_cases, source_extents, lines):
     lines.append("func.func private @printMemrefF32(memref<*xf32>)")
     lines.append("")
     lines.append("func.func @main() {")
     lines.append(f"  %ka = arith.constant {A} : index")
     lines.append(f"  %kb = arith.constant {B} : index")
-    lines.append(f"  %kc = arith.constant {C} : index")
+    rank = len(source_extents)
+    names = []
+    for r, e in enumerate(source_extents):
+        lines.append(f"  %ks{r} = arith.constant {e} : index")
+        names.append(f"%ks{r}")
     # S values: 1 + the row-major linear index.
-    lines.append("  %s = tensor.generate %ka, %kb, %kc {")
-    lines.append("  ^bb0(%i: index, %j: index, %k: index):")
-    lines.append("    %m0 = arith.muli %i, %kb : index")
-    lines.append("    %l0 = arith.addi %m0, %j : index")
-    lines.append("    %m1 = arith.muli %l0, %kc : index")
-    lines.append("    %l1 = arith.addi %m1, %k : index")
+    any_type = "tensor<" + "x".join(["?"] * rank) + "xf32>"
+    ivs = ", ".join(f"%i{r}: index" for r in range(rank))
+    lines.append(f"  %s = tensor.generate {', '.join(names)} {{")
+    lines.append(f"  ^bb0({ivs}):")
+    prev = "%i0"
+    for r in range(1, rank):
+        lines.append(f"    %m{r} = arith.muli {prev}, {names[r]} : index")
+        lines.append(f"    %l{r} = arith.addi %m{r}, %i{r} : index")
+        prev = f"%l{r}"
     lines.append("    %one = arith.constant 1 : index")
-    lines.append("    %l2 = arith.addi %l1, %one : index")
-    lines.append("    %vi = arith.index_cast %l2 : index to i32")
+    lines.append(f"    %lin = arith.addi {prev}, %one : index")
+    lines.append("    %vi = arith.index_cast %lin : index to i32")
     lines.append("    %vf = arith.sitofp %vi : i32 to f32")
     lines.append("    tensor.yield %vf : f32")
-    lines.append("  } : tensor<?x?x?xf32>")
+    lines.append(f"  }} : {any_type}")
     for n, case in enumerate(all_cases):
+        if not case.executable:
+            continue
         src = f"tensor<{case.src_type()}xf32>"
         dest_shape = "x".join(case.dest_dims())
-        lines.append(f"  %s{n} = tensor.cast %s : tensor<?x?x?xf32> to {src}")
-        runs = OPAQUE_RUNS if case.offset == "opaque" else [0]
+        lines.append(f"  %s{n} = tensor.cast %s : {any_type} to {src}")
+        args, types = case.extra_args()
+        runs = case.opaque_runs if case.offset == "opaque" else [0]
         for r, o in enumerate(runs):
             lines.append(f"  %o{n}_{r} = arith.constant {o} : index")
+            call = f"@{case.name}(%s{n}, %o{n}_{r}{args}) : ({src}, index{types})"
             if form == "tensor":
                 t = f"tensor<{dest_shape}xf32>"
-                lines.append(f"  %r{n}_{r} = func.call @{case.name}(%s{n}, %o{n}_{r}) : ({src}, index) -> {t}")
+                lines.append(f"  %r{n}_{r} = func.call {call} -> {t}")
                 lines.append(f"  %b{n}_{r} = bufferization.to_buffer %r{n}_{r} : {t} to memref<{dest_shape}xf32>")
             else:
                 t = f"memref<{dest_shape}xf32>"
-                lines.append(f"  %b{n}_{r} = func.call @{case.name}(%s{n}, %o{n}_{r}) : ({src}, index) -> {t}")
+                lines.append(f"  %b{n}_{r} = func.call {call} -> {t}")
             lines.append(f"  %u{n}_{r} = memref.cast %b{n}_{r} : memref<{dest_shape}xf32> to memref<*xf32>")
             lines.append(f"  func.call @printMemrefF32(%u{n}_{r}) : (memref<*xf32>) -> ()")
             # No dealloc: buffer-deallocation-pipeline rejects explicit
@@ -320,12 +551,24 @@ def emit_main(form, all_cases, lines):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--form", choices=["tensor", "memory"], required=True)
+    ap.add_argument("--reshape", choices=["collapse", "expand"],
+                    default="collapse")
+    ap.add_argument("--executable", action="store_true",
+                    help="only the cases MLIR 22 can execute before the pass")
     args = ap.parse_args()
-    lines = [f"// Generated by test/Inputs/fold_matrix.py --form {args.form}.", ""]
-    all_cases = [Case(args.form, *c) for c in cases()]
+    lines = [f"// Generated by test/Inputs/fold_matrix.py --form {args.form} "
+             f"--reshape {args.reshape}.", ""]
+    if args.reshape == "collapse":
+        all_cases = [Case(args.form, *c) for c in cases()]
+        emit, source_extents = emit_case, [A, B, C]
+    else:
+        all_cases = [TwinCase(args.form, *c) for c in twin_cases()]
+        emit, source_extents = emit_twin_case, [A * B, C]
+    if args.executable:
+        all_cases = [c for c in all_cases if c.executable]
     for case in all_cases:
-        emit_case(case, lines)
-    emit_main(args.form, all_cases, lines)
+        emit(case, lines)
+    emit_main(args.form, all_cases, source_extents, lines)
     print("\n".join(lines))
 
 

@@ -152,3 +152,41 @@ func.func @through_casts(%src: tensor<3x2xf32>, %out: tensor<12xf32>) -> tensor<
   %r = tensor.insert_slice %dyn into %out[4] [%c6] [1] : tensor<?xf32> into tensor<12xf32>
   return %r : tensor<12xf32>
 }
+
+// -----
+
+// The expand_shape twin: a 6x4 S expanded to 3x2x4 and stored as one slice
+// of a 5x3x2x4 destination (the leading dim dropped), full along the inner
+// dim 2 of the expanded group. S is stored into the destination collapsed
+// to 5x6x4, which is expanded back.
+// CHECK-LABEL: func.func @twin_rank_reducing
+// CHECK-SAME: (%[[SRC:.*]]: tensor<6x4xf32>, %[[OUT:.*]]: tensor<5x3x2x4xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[OUT]] {{\[}}[0], [1, 2], [3]] : tensor<5x3x2x4xf32> into tensor<5x6x4xf32>
+// CHECK: %[[I:.*]] = tensor.insert_slice %[[SRC]] into %[[C]][1, 0, 0] [1, 6, 4] [1, 1, 1] : tensor<6x4xf32> into tensor<5x6x4xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[I]] {{\[}}[0], [1, 2], [3]] output_shape [5, 3, 2, 4]
+// CHECK: return %[[E]]
+func.func @twin_rank_reducing(%src: tensor<6x4xf32>, %out: tensor<5x3x2x4xf32>) -> tensor<5x3x2x4xf32> {
+  %v = tensor.expand_shape %src [[0, 1], [2]] output_shape [3, 2, 4] : tensor<6x4xf32> into tensor<3x2x4xf32>
+  // expected-remark @+1 {{folded the reshape into the store}}
+  %r = tensor.insert_slice %v into %out[1, 0, 0, 0] [1, 3, 2, 4] [1, 1, 1, 1] : tensor<3x2x4xf32> into tensor<5x3x2x4xf32>
+  return %r : tensor<5x3x2x4xf32>
+}
+
+// -----
+
+// Twin refusals: a store partial along the inner dim of the group (its rows
+// are not contiguous in the destination), and a dropped dim between the two
+// expanded dims.
+// CHECK-LABEL: func.func @twin_refused
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0] [3, 2, 4]
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 1, 0, 0] [3, 1, 2, 4]
+func.func @twin_refused(%src: tensor<6x4xf32>, %a: tensor<3x4x4xf32>, %b: tensor<3x3x2x4xf32>)
+    -> (tensor<3x4x4xf32>, tensor<3x3x2x4xf32>) {
+  %v = tensor.expand_shape %src [[0, 1], [2]] output_shape [3, 2, 4] : tensor<6x4xf32> into tensor<3x2x4xf32>
+  // expected-remark @+1 {{not folded: C3: the store is not provably full along target dim 1 (offset 0 and size == extent), an inner dim of an expanded group}}
+  %r = tensor.insert_slice %v into %a[0, 0, 0] [3, 2, 4] [1, 1, 1] : tensor<3x2x4xf32> into tensor<3x4x4xf32>
+  // expected-remark @+1 {{not folded: C5: the expanded dims stored at target dim 0 and on are not adjacent (a dropped dim between them)}}
+  %s = tensor.insert_slice %v into %b[0, 1, 0, 0] [3, 1, 2, 4] [1, 1, 1, 1] : tensor<3x2x4xf32> into tensor<3x3x2x4xf32>
+  return %r, %s : tensor<3x4x4xf32>, tensor<3x3x2x4xf32>
+}

@@ -192,8 +192,8 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
 }
 
 def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> {
-  let summary = "Fold a collapse_shape into the slice store of its result, "
-                "only when provably legal";
+  let summary = "Fold a collapse_shape (or expand_shape) into the slice "
+                "store of its result, only when provably legal";
   let description = [{
     A `tensor.collapse_shape` of `S` whose result is stored with unit strides
     (possibly rank-reducing, dropped dims anywhere) is folded into a store of
@@ -218,6 +218,13 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
     unit strides and a contiguous base (C7), no zero factor (C8). Facts come
     from the shape analysis, which runs alone on ordinary IR (op semantics,
     `tensor.dim`, `cf.assert`, symshape ops).
+
+    The twin, a `tensor.expand_shape` of `S` stored the same way, is folded
+    into a store of `S` into a `collapse_shape` of the destination (expanded
+    back in tensor form) when each expanded group lands on adjacent target
+    dims (C5) and the store is full along every inner dim of a group (C3);
+    in tensor form the expand back has at most one dynamic extent per group
+    (C3), and in memory form the base must be collapsible (C7).
 
     With `guard` (the default), a candidate whose only unproven conditions
     can be checked at run time (an opaque offset's alignment, a full store
