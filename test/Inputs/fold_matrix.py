@@ -124,15 +124,18 @@ class Case:
         return out
 
 
+def case_types(case):
+    """The types of S, of the reshaped value, and of the destination as a
+    tensor and as a memref."""
+    dest_shape = "x".join(case.dest_dims())
+    return (f"tensor<{case.src_type()}xf32>", f"tensor<{case.val_type()}xf32>",
+            f"tensor<{dest_shape}xf32>", f"memref<{dest_shape}xf32>")
+
+
 def emit_case(case, lines):
     kind, remark = expectation(case.store, case.group, case.offset)
-    src = f"tensor<{case.src_type()}xf32>"
-    val = f"tensor<{case.val_type()}xf32>"
-    dest_shape = "x".join(case.dest_dims())
-    tensor_dest = f"tensor<{dest_shape}xf32>"
-    memref_dest = f"memref<{dest_shape}xf32>"
+    src, val, tensor_dest, memref_dest = case_types(case)
     result = tensor_dest if case.form == "tensor" else memref_dest
-    rank = len(case.order)
     out = [f"// CHECK-LABEL: func.func @{case.name}",
            f"func.func @{case.name}(%s: {src}, %o: index) -> {result} {{",
            "  %c0 = arith.constant 0 : index",
@@ -151,15 +154,9 @@ def emit_case(case, lines):
     out.append("  %ab = arith.muli %a, %b : index")
     factor = "%c2" if case.store == "partial_collapsed" else "%c1"
     out.append(f"  %j = arith.muli %ab, {factor} : index")
-    extents, dynamic = [], []
-    for r, (k, d) in enumerate(zip(case.order, case.dest_dims())):
-        if d == "?":
-            extents.append("%j" if k == "J" else "%kd")
-            dynamic.append(extents[-1])
-        else:
-            out.append(f"  %e{r} = arith.constant {d} : index")
-            extents.append(f"%e{r}")
-    out += generate_dest(rank, extents, dynamic, tensor_dest)
+    dynamic = generate_dest(
+        [(d, "%j" if k == "J" else "%kd")
+         for k, d in zip(case.order, case.dest_dims())], tensor_dest, out)
     out.append(f"  %v = tensor.collapse_shape %s [[0, 1], [2]] : {src} into {val}")
     j_off = "%o" if case.offset == "opaque" else str(OFFSET_VALUES[case.offset])
     if case.a_dyn or case.b_dyn:
@@ -167,41 +164,57 @@ def emit_case(case, lines):
         j_size = "%vj"
     else:
         j_size = str(A * B)
-    offs, sizes = [], []
-    for k in case.order:
-        if k == "J":
-            offs.append(j_off)
-            sizes.append(j_size)
-        elif k == "C":
-            offs.append(str(case.c_offset))
-            sizes.append(str(C))
-        else:
-            offs.append("1")
-            sizes.append("1")
+    offs, sizes = store_slice(case, {"J": (j_off, j_size)})
     out += emit_store(case, offs, sizes, val, tensor_dest, memref_dest,
                       dynamic, remark)
-    out.extend(check_lines(case, kind))
-    out.append("")
-    lines.extend(out)
+    lines.extend(out + check_lines(case, kind) + [""])
 
 
-def generate_dest(rank, extents, dynamic, tensor_dest):
-    """The destination with distinct values: 1000 + the row-major linear
-    index."""
+def store_slice(case, reshaped):
+    """The store's offsets and sizes per target dim: `reshaped` maps the
+    dims that receive reshaped dims to (offset, size); C keeps its own, and
+    the dropped D is a unit slice at 1."""
+    offs, sizes = [], []
+    for k in case.order:
+        if k in reshaped:
+            off, size = reshaped[k]
+        elif k == "C":
+            off, size = str(case.c_offset), str(C)
+        else:
+            off, size = "1", "1"
+        offs.append(off)
+        sizes.append(size)
+    return offs, sizes
+
+
+def generate_dest(dims, tensor_dest, out):
+    """Appends the destination %init with distinct values (1000 + the
+    row-major linear index); `dims` gives per dim its static extent or '?'
+    and the SSA extent of a '?'. Returns the dynamic extents."""
+    rank = len(dims)
+    extents, dynamic = [], []
+    for r, (d, name) in enumerate(dims):
+        if d == "?":
+            extents.append(name)
+            dynamic.append(name)
+        else:
+            out.append(f"  %e{r} = arith.constant {d} : index")
+            extents.append(f"%e{r}")
     ivs = ", ".join(f"%i{r}: index" for r in range(rank))
-    out = [f"  %init = tensor.generate {', '.join(dynamic)} {{",
-           f"  ^bb0({ivs}):"]
+    out += [f"  %init = tensor.generate {', '.join(dynamic)} {{",
+            f"  ^bb0({ivs}):"]
     prev = "%c0"
     for r in range(rank):
         out.append(f"    %m{r} = arith.muli {prev}, {extents[r]} : index")
         out.append(f"    %l{r} = arith.addi %m{r}, %i{r} : index")
         prev = f"%l{r}"
-    return out + [f"    %vi = arith.index_cast {prev} : index to i32",
-                  "    %vf = arith.sitofp %vi : i32 to f32",
-                  "    %k1000 = arith.constant 1000.0 : f32",
-                  "    %v = arith.addf %vf, %k1000 : f32",
-                  "    tensor.yield %v : f32",
-                  f"  }} : {tensor_dest}"]
+    out += [f"    %vi = arith.index_cast {prev} : index to i32",
+            "    %vf = arith.sitofp %vi : i32 to f32",
+            "    %k1000 = arith.constant 1000.0 : f32",
+            "    %v = arith.addf %vf, %k1000 : f32",
+            "    tensor.yield %v : f32",
+            f"  }} : {tensor_dest}"]
+    return dynamic
 
 
 def emit_store(case, offs, sizes, val, tensor_dest, memref_dest, dynamic,
@@ -402,13 +415,8 @@ class TwinCase:
 
 def emit_twin_case(case, lines):
     kind, remark = case.expectation()
-    src = f"tensor<{case.src_type()}xf32>"
-    val = f"tensor<{case.val_type()}xf32>"
-    dest_shape = "x".join(case.dest_dims())
-    tensor_dest = f"tensor<{dest_shape}xf32>"
-    memref_dest = f"memref<{dest_shape}xf32>"
+    src, val, tensor_dest, memref_dest = case_types(case)
     result = tensor_dest if case.form == "tensor" else memref_dest
-    rank = len(case.order)
     out = [f"// CHECK-LABEL: func.func @{case.name}",
            f"func.func @{case.name}(%s: {src}, %o: index, %a_in: index, "
            f"%b_in: index, %k_in: index) -> {result} {{",
@@ -422,39 +430,19 @@ def emit_twin_case(case, lines):
     out.append("  %k = arith.addi %k_in, %c0 : index")
     out.append("  %a2 = arith.muli %a, %c2 : index")
     out.append("  %b2 = arith.muli %b, %c2 : index")
-    extents, dynamic = [], []
-    for r, k in enumerate(case.order):
-        static, name = case.extent(k)
-        if static is None:
-            extents.append(name)
-            dynamic.append(name)
-        else:
-            out.append(f"  %e{r} = arith.constant {static} : index")
-            extents.append(f"%e{r}")
-    out += generate_dest(rank, extents, dynamic, tensor_dest)
+    dynamic = generate_dest(
+        [(d, case.extent(k)[1]) for k, d in zip(case.order, case.dest_dims())],
+        tensor_dest, out)
     shape = ", ".join(["%a" if case.a_dyn else str(A),
                        "%b" if case.b_dyn else str(B), str(C)])
     out.append(f"  %v = tensor.expand_shape %s [[0, 1], [2]] output_shape "
                f"[{shape}] : {src} into {val}")
-    offs, sizes = [], []
-    for k in case.order:
-        if k == "J":
-            offs.append(case.outer_offset())
-            sizes.append("%a" if case.a_dyn else str(A))
-        elif k == "K":
-            offs.append("0")
-            sizes.append("%b" if case.b_dyn else str(B))
-        elif k == "C":
-            offs.append(str(case.c_offset))
-            sizes.append(str(C))
-        else:
-            offs.append("1")
-            sizes.append("1")
+    offs, sizes = store_slice(case, {
+        "J": (case.outer_offset(), "%a" if case.a_dyn else str(A)),
+        "K": ("0", "%b" if case.b_dyn else str(B))})
     out += emit_store(case, offs, sizes, val, tensor_dest, memref_dest,
                       dynamic, remark)
-    out.extend(twin_check_lines(case, kind))
-    out.append("")
-    lines.extend(out)
+    lines.extend(out + twin_check_lines(case, kind) + [""])
 
 
 def twin_check_lines(case, kind):
