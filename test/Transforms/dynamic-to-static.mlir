@@ -262,3 +262,34 @@ func.func @address_taken(%a: tensor<4xf32>) -> (tensor<?xf32>, (tensor<?xf32>) -
   %f = func.constant @taken : (tensor<?xf32>) -> tensor<?xf32>
   return %r, %f : tensor<?xf32>, (tensor<?xf32>) -> tensor<?xf32>
 }
+
+// -----
+
+// The same crop by negative padding on a dynamic input whose channel and
+// width are asserted to be 1: the body computes on ?x1x1x1.
+// CHECK-LABEL: func.func @crop_by_negative_padding_asserted
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, %{{.*}}, 0]
+// CHECK: } : tensor<?x1x?x1xf32> to tensor<?x1x1x1xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2, 3]] : tensor<?x1x1x1xf32> into tensor<?xf32>
+func.func @crop_by_negative_padding_asserted(%x: tensor<?x?x?x?xf32>) -> tensor<?xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %d1 = tensor.dim %x, %c1 : tensor<?x?x?x?xf32>
+  %d2 = tensor.dim %x, %c2 : tensor<?x?x?x?xf32>
+  %d3 = tensor.dim %x, %c3 : tensor<?x?x?x?xf32>
+  %ok1 = arith.cmpi eq, %d1, %c1 : index
+  cf.assert %ok1, "channel must be 1"
+  %ok3 = arith.cmpi eq, %d3, %c1 : index
+  cf.assert %ok3, "width must be 1"
+  %h1 = arith.subi %c1, %d1 : index
+  %h2 = arith.subi %c1, %d2 : index
+  %h3 = arith.subi %c1, %d3 : index
+  %zero = arith.constant 0.0 : f32
+  %crop = tensor.pad %x low[0, 0, 0, 0] high[0, %h1, %h2, %h3] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<?x?x?x?xf32> to tensor<?x?x?x?xf32>
+  %sq = tensor.collapse_shape %crop [[0, 1, 2, 3]] : tensor<?x?x?x?xf32> into tensor<?xf32>
+  return %sq : tensor<?xf32>
+}
