@@ -4,6 +4,8 @@
 // RUN: not symshape-opt %s --symshape-dynamic-to-static="bind=batch" 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // RUN: not symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:8:4" 2>&1 | FileCheck %s --check-prefix=PROFILE
 // RUN: not symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:64" 2>&1 | FileCheck %s --check-prefix=PROFILERANGE
+// RUN: not symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2" 2>&1 | FileCheck %s --check-prefix=PROFILEMALFORMED
+// RUN: not symshape-opt %s --symshape-pipeline="profile=beam:1:2:3" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: not symshape-opt %s --symshape-dynamic-to-static="checks=maybe" 2>&1 | FileCheck %s --check-prefix=CHECKS
 
 // RANGE: error: symshape-dynamic-to-static: bind gives 'batch' the value 20, outside its range [1, 10]
@@ -12,6 +14,8 @@
 // MALFORMED: error: symshape-dynamic-to-static: malformed binding 'batch' (expected name=value)
 // PROFILE: error: symshape-dynamic-to-static: profile 'batch:1:8:4' needs 0 <= min <= opt <= max
 // PROFILERANGE: error: symshape-dynamic-to-static: profile gives 'batch' the value [1, 64], outside its range [1, 10]
+// PROFILEMALFORMED: error: symshape-dynamic-to-static: malformed profile 'batch:1:2' (expected name:min:opt:max)
+// PIPELINE: error: symshape-dynamic-to-static: profile names an unknown symbol 'beam' (known: batch, seq)
 // CHECKS: error: symshape-dynamic-to-static: unknown checks='maybe' (expected 'assert' or 'none')
 
 func.func @model(%x: tensor<?x?xf32> {symshape.dim_names = ["batch", "seq"],
