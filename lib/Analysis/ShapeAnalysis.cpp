@@ -540,31 +540,21 @@ Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
           sum = add(sum, getDimExpr(input, dim));
         return sum;
       })
-      .Case([&](tensor::CollapseShapeOp collapse) -> Expr {
-        // Keep the groups alive: indexing a temporary would dangle.
-        SmallVector<ReassociationIndices> groups =
-            collapse.getReassociationIndices();
-        Expr product = exprContext.getConstant(1);
-        for (int64_t i : groups[dim])
-          product = mul(product, getDimExpr(collapse.getSrc(), i));
-        return product;
-      })
-      .Case([&](memref::CollapseShapeOp collapse) -> Expr {
-        // Keep the groups alive: indexing a temporary would dangle.
-        SmallVector<ReassociationIndices> groups =
-            collapse.getReassociationIndices();
-        Expr product = exprContext.getConstant(1);
-        for (int64_t i : groups[dim])
-          product = mul(product, getDimExpr(collapse.getSrc(), i));
-        return product;
-      })
-      .Case([&](tensor::ExpandShapeOp expand) {
-        // Read output_shape; never recompute it with a floordiv.
-        return foldResultToExpr(expand.getMixedOutputShape()[dim]);
-      })
-      .Case([&](memref::ExpandShapeOp expand) {
-        return foldResultToExpr(expand.getMixedOutputShape()[dim]);
-      })
+      .Case<tensor::CollapseShapeOp, memref::CollapseShapeOp>(
+          [&](auto collapse) -> Expr {
+            // Keep the groups alive: indexing a temporary would dangle.
+            SmallVector<ReassociationIndices> groups =
+                collapse.getReassociationIndices();
+            Expr product = exprContext.getConstant(1);
+            for (int64_t i : groups[dim])
+              product = mul(product, getDimExpr(collapse.getSrc(), i));
+            return product;
+          })
+      .Case<tensor::ExpandShapeOp, memref::ExpandShapeOp>(
+          [&](auto expand) -> Expr {
+            // Read output_shape; never recompute it with a floordiv.
+            return foldResultToExpr(expand.getMixedOutputShape()[dim]);
+          })
       .Case([&](scf::IfOp ifOp) -> Expr {
         if (ifOp.getElseRegion().empty())
           return Expr();

@@ -114,6 +114,18 @@ std::string argDimName(FunctionOpInterface func, unsigned i, unsigned d) {
   return "";
 }
 
+/// Asserts `ok` at the entry of `func`, with the message "symshape: 'name'
+/// (dim d of arg i of @func) must be <what>".
+void assertArgDim(OpBuilder &b, Location loc, Value ok,
+                  FunctionOpInterface func, BlockArgument arg, int64_t d,
+                  StringRef name, const Twine &what) {
+  cf::AssertOp::create(b, loc, ok,
+                       b.getStringAttr("symshape: '" + name + "' (dim " +
+                                       Twine(d) + " of arg " +
+                                       Twine(arg.getArgNumber()) + " of @" +
+                                       func.getName() + ") must be " + what));
+}
+
 /// Checks `dim d of arg == value` at the entry of `func` (if `checks`) and
 /// makes the argument's uses see a tensor whose dim is static.
 void bindArgumentDims(FunctionOpInterface func,
@@ -151,13 +163,9 @@ void bindArgumentDims(FunctionOpInterface func,
       Value expected = arith::ConstantIndexOp::create(b, loc, it->second);
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
                                        expected);
-      cf::AssertOp::create(
-          b, loc, ok,
-          b.getStringAttr("symshape: '" + name + "' (dim " + Twine(d) +
-                          " of arg " + Twine(arg.getArgNumber()) + " of @" +
-                          func.getName() + ") must be " + Twine(it->second) +
-                          " (" + origin + name + "=" + Twine(it->second) +
-                          ")"));
+      assertArgDim(b, loc, ok, func, arg, d, name,
+                   Twine(it->second) + " (" + origin + name + "=" +
+                       Twine(it->second) + ")");
     }
     // Then every other use sees the static type, cast back to the argument's
     // type so that each user stays valid until it is rebuilt.
@@ -209,12 +217,8 @@ void checkProfileRanges(FunctionOpInterface func,
       std::string range;
       llvm::raw_string_ostream os(range);
       os << it->second;
-      cf::AssertOp::create(b, loc, ok,
-                           b.getStringAttr("symshape: '" + name + "' (dim " +
-                                           Twine(d) + " of arg " +
-                                           Twine(arg.getArgNumber()) + " of @" +
-                                           func.getName() + ") must be in " +
-                                           range + ", the profile's range"));
+      assertArgDim(b, loc, ok, func, arg, d, name,
+                   "in " + range + ", the profile's range");
     }
   }
 }
@@ -278,10 +282,7 @@ public:
   /// The proven type of `v` recorded when `op` was prepared, if any.
   Type knownType(Operation *op, Value v) {
     auto it = known.find(op);
-    if (it == known.end())
-      return v.getType();
-    auto t = it->second.types.find(v);
-    return t == it->second.types.end() ? v.getType() : t->second;
+    return it == known.end() ? v.getType() : lookup(it->second, v);
   }
 
   /// The op's result types with every dim proven constant made static.
@@ -293,10 +294,7 @@ public:
   }
 
   /// The proven type of `v` recorded for the op being rebuilt.
-  Type provenType(Value v) {
-    auto it = current->types.find(v);
-    return it == current->types.end() ? v.getType() : it->second;
-  }
+  Type provenType(Value v) { return lookup(*current, v); }
 
   /// The proven type of a tensor value: static wherever its dim is proven
   /// constant at the current point of the walk.
@@ -505,6 +503,11 @@ private:
     llvm::DenseMap<Value, Type> types;
     llvm::DenseMap<Value, int64_t> constants;
   };
+  static Type lookup(const Known &k, Value v) {
+    auto it = k.types.find(v);
+    return it == k.types.end() ? v.getType() : it->second;
+  }
+
   ShapeAnalysis &a;
   llvm::DenseMap<Operation *, Known> known;
   Known *current = nullptr;

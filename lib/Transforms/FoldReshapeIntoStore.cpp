@@ -231,22 +231,21 @@ private:
   }
 
   /// Offset 0 and size == extent along target dim `j`, which receives value
-  /// dim `k`: True, False (disproven) or Unknown.
+  /// dim `k`: True (proven), False (disproven) or Unknown.
   Verdict fullAlong(int64_t j, unsigned k) {
-    Expr zero = a.getExprContext().getConstant(0);
-    Expr offset = ofrExpr(c.offsets[j]);
     Expr extent = a.getDimExpr(c.dest, j);
+    Verdict zeroOffset = solver.proveEQ(ofrExpr(c.offsets[j]),
+                                        a.getExprContext().getConstant(0));
     // The store's size along j equals the value's dim (op semantics).
-    Verdict zeroOffset = solver.proveEQ(offset, zero);
-    Verdict fullSize = solver.proveEQ(a.getDimExpr(c.value(), k), extent);
-    if (fullSize != Verdict::True &&
-        solver.proveEQ(ofrExpr(c.sizes[j]), extent) == Verdict::True)
-      fullSize = Verdict::True;
-    if (zeroOffset == Verdict::False || fullSize == Verdict::False)
+    Verdict storedEq = solver.proveEQ(a.getDimExpr(c.value(), k), extent);
+    bool fullSize =
+        storedEq == Verdict::True ||
+        solver.proveEQ(ofrExpr(c.sizes[j]), extent) == Verdict::True;
+    if (zeroOffset == Verdict::True && fullSize)
+      return Verdict::True;
+    if (zeroOffset == Verdict::False || storedEq == Verdict::False)
       return Verdict::False;
-    return zeroOffset == Verdict::True && fullSize == Verdict::True
-               ? Verdict::True
-               : Verdict::Unknown;
+    return Verdict::Unknown;
   }
 
   /// The twin (a store of expand_shape(S)): each expanded group lands on
@@ -342,22 +341,11 @@ private:
              ")";
     Expr offset = ofrExpr(c.offsets[j]);
     Expr extent = a.getDimExpr(c.dest, j);
-    // The store's size along j equals the value's dim (op semantics), the
-    // product of the group's source dims.
-    Expr stored = a.getDimExpr(c.value(), k);
-    Expr size = ofrExpr(c.sizes[j]);
-    bool zeroOffset =
-        proven(solver.proveEQ(offset, a.getExprContext().getConstant(0)));
-    bool fullSize = proven(solver.proveEQ(stored, extent)) ||
-                    proven(solver.proveEQ(size, extent));
-    dim.full = zeroOffset && fullSize;
+    Verdict full = fullAlong(j, k);
+    dim.full = full == Verdict::True;
     if (dynamicInner == 1 && !dim.full) {
       // C3: a dynamic inner extent is only derived from a full store.
-      bool disproven =
-          solver.proveEQ(offset, a.getExprContext().getConstant(0)) ==
-              Verdict::False ||
-          (solver.proveEQ(stored, extent) == Verdict::False);
-      if (!allowGuard || disproven)
+      if (!allowGuard || full == Verdict::False)
         return "C3: a dynamic inner extent needs a store that is full along "
                "target dim " +
                d + " (offset 0 and size == extent not proven)";
