@@ -570,6 +570,13 @@ RankedTensorType joinTypes(RankedTensorType a, RankedTensorType b) {
   return a.clone(shape);
 }
 
+/// `v` as a value of type `type`, through a cast if its type differs.
+Value castTo(OpBuilder &b, Location loc, Type type, Value v) {
+  if (v.getType() == type)
+    return v;
+  return tensor::CastOp::create(b, loc, type, v);
+}
+
 /// Refines the results of an scf.if to the join of what its branches yield.
 bool refineIfResults(scf::IfOp ifOp) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
@@ -608,23 +615,13 @@ bool refineIfResults(scf::IfOp ifOp) {
     to->takeBody(*from);
     auto yield = cast<scf::YieldOp>(to->front().getTerminator());
     OpBuilder yb(yield);
-    for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
-      if (v.getType() == joined[i])
-        continue;
-      Value c =
-          tensor::CastOp::create(yb, yield.getLoc(), joined[i], lookThrough(v));
-      yield->setOperand(i, c);
-    }
+    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+      if (v.getType() != joined[i])
+        yield->setOperand(
+            i, castTo(yb, yield.getLoc(), joined[i], lookThrough(v)));
   }
   replaceWithCasts(ifOp, newIf);
   return true;
-}
-
-/// `v` as a value of type `type`, through a cast if its type differs.
-Value castTo(OpBuilder &b, Location loc, Type type, Value v) {
-  if (v.getType() == type)
-    return v;
-  return tensor::CastOp::create(b, loc, type, v);
 }
 
 /// Gives `arg` the more static `type`; its uses see a cast back to the old
@@ -716,20 +713,18 @@ bool specializePrivateSignatures(ModuleOp module) {
         SymbolTable::getSymbolUses(func, module);
     if (!uses)
       continue;
-    SmallVector<func::CallOp> calls;
+    SmallVector<Operation *> callOps;
     bool onlyCalls = true;
     for (const SymbolTable::SymbolUse &use : *uses) {
       auto call = dyn_cast<func::CallOp>(use.getUser());
       onlyCalls &= call && call.getCallee() == func.getName();
-      if (call)
-        calls.push_back(call);
+      callOps.push_back(use.getUser());
     }
-    if (!onlyCalls || calls.empty())
+    if (!onlyCalls || callOps.empty())
       continue;
     SmallVector<Type> inputs(func.getArgumentTypes()),
         results(func.getResultTypes());
     bool specialized = false;
-    SmallVector<Operation *> callOps(calls.begin(), calls.end());
     for (unsigned i = 0; i < inputs.size(); ++i) {
       RankedTensorType joined = moreStaticJoin(callOps, i, inputs[i]);
       if (!joined)
@@ -746,7 +741,7 @@ bool specializePrivateSignatures(ModuleOp module) {
       if (!joined)
         continue;
       castOperandsTo(returns, j, joined);
-      for (func::CallOp call : calls)
+      for (Operation *call : callOps)
         retypeResult(call->getResult(j), joined);
       results[j] = joined;
       specialized = true;
