@@ -19,6 +19,7 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -98,6 +99,14 @@ bool symshape::isImpliedRange(Solver &solver, Expr e, const Interval &range,
 //===----------------------------------------------------------------------===//
 // Construction and symbols
 //===----------------------------------------------------------------------===//
+
+Operation *symshape::nameScope(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<FunctionOpInterface>(p) ||
+        p->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return p;
+  return nullptr;
+}
 
 ShapeAnalysis::ShapeAnalysis(MLIRContext *context)
     : exprContext(SymShapeDialect::getExprContext(context)), solver(facts) {}
@@ -372,7 +381,9 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
         return getDimExpr(size.getSource(), size.getDim());
       })
       .Case([&](SymbolOp symbol) -> Expr {
-        auto it = namedSymbols.find(symbol.getName());
+        // A name denotes one symbol per function (docs/Dialect.md).
+        auto key = std::make_pair(nameScope(symbol), symbol.getName());
+        auto it = namedSymbols.find(key);
         if (it != namedSymbols.end())
           return exprContext.getSymbol(it->second);
         // Not declared by a walk: declare it now (facts of a symbol are
@@ -380,7 +391,7 @@ Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
         SymbolInfo info{SymbolInfo::Kind::Named, symbol.getResult(), -1,
                         symbol.getName().str(), /*isSize=*/true};
         Expr s = newSymbol(info);
-        namedSymbols[symbol.getName()] = s.getSymbolPosition();
+        namedSymbols[key] = s.getSymbolPosition();
         RangeAttr range = symbol.getRangeOrDefault();
         facts.declareSymbolRange(
             s.getSymbolPosition(),
@@ -870,11 +881,13 @@ void ShapeAnalysis::addFactsOf(Operation *op) {
 
 void ShapeAnalysis::addDeclarations(Operation *root) {
   // Symbols are declarations: their facts hold wherever they exist. Two
-  // symbol ops with one name are one symbol; their facts must agree.
-  llvm::StringMap<SymbolOp> first;
+  // symbol ops with one name in one function are one symbol: their ranges
+  // intersect and their divisors combine by lcm; they must agree.
+  llvm::DenseMap<std::pair<Operation *, StringRef>, SymbolOp> first;
   root->walk([&](SymbolOp symbol) {
     Expr s = getExpr(symbol.getResult());
-    auto [it, inserted] = first.try_emplace(symbol.getName(), symbol);
+    auto [it, inserted] = first.try_emplace(
+        std::make_pair(nameScope(symbol), symbol.getName()), symbol);
     if (inserted)
       return;
     SymbolOp other = it->second;
@@ -943,6 +956,19 @@ void ShapeAnalysis::addRegionEntryFacts(Operation *op, Region &region) {
     Expr iv = getExpr(forOp.getInductionVar());
     Expr lb = getExpr(forOp.getLowerBound()),
          ub = getExpr(forOp.getUpperBound());
+    if (forOp.getUnsignedCmp()) {
+      // The bounds compare unsigned: lb <=u iv <u ub. Signed facts follow
+      // only for non-negative bounds: ub >= 0 gives 0 <= iv < ub, and then
+      // lb >= 0 gives lb <= iv.
+      auto nonNegative = [&](Expr e) {
+        return e && solver.proveNonNegative(e) == Verdict::True;
+      };
+      if (!iv || !nonNegative(ub))
+        return;
+      addRangeFact(iv, symshape::Interval::nonNegative(), 1, nullptr, false);
+      if (!nonNegative(lb))
+        lb = Expr();
+    }
     if (iv && lb)
       addRangeFact(sub(iv, lb), symshape::Interval::nonNegative(), 1, nullptr,
                    false);

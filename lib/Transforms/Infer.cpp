@@ -128,9 +128,12 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
     return std::nullopt;
   if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    // An index outside the rank is valid IR but undefined at run time:
+    // leave it alone.
     APInt index;
-    if (matchPattern(dim.getIndex(), m_ConstantInt(&index)) &&
-        isa<RankedTensorType>(dim.getSource().getType()))
+    auto type = dyn_cast<RankedTensorType>(dim.getSource().getType());
+    if (type && matchPattern(dim.getIndex(), m_ConstantInt(&index)) &&
+        index.getSExtValue() >= 0 && index.getSExtValue() < type.getRank())
       return Raise{op, Raise::Kind::SymSize, Expr()};
     return std::nullopt;
   }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "symshape/Analysis/CheckedInt.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
@@ -201,17 +202,27 @@ private:
     // The declared facts of all ops of this name.
     Interval range = Interval::nonNegative();
     int64_t divisor = 1;
+    SmallVector<int64_t> extraDivisors;
     for (SymbolOp op : llvm::to_vector(ops)) {
       RangeAttr r = op.getRangeOrDefault();
       range = range.intersect(Interval(r.getLo(), r.getHi()));
-      divisor = std::max(divisor, op.getDivisor());
-      if (op.getDivisor() > 1 && divisor % op.getDivisor() != 0)
-        divisor *= op.getDivisor();
+      // Divisors combine by lcm (4 and 6 give 12). An lcm past int64 leaves
+      // only 0, which the range check of the largest divisor's multiple
+      // cannot express: then each divisor is checked on its own.
+      int64_t d = op.getDivisor();
+      std::optional<int64_t> lcm = checkedMul(
+          divisor / static_cast<int64_t>(gcdMagnitude(divisor, d)), d);
+      if (lcm)
+        divisor = *lcm;
+      else
+        extraDivisors.push_back(d);
     }
     // A dim is never negative: a lower bound <= 0 needs no check for it.
     Interval known = value == dim ? Interval::nonNegative() : Interval::full();
-    emitRangeChecks(b, loc, value, range, divisor,
-                    ("symbol '" + name + "' (" + origin + ")").str(), known);
+    std::string what = ("symbol '" + name + "' (" + origin + ")").str();
+    emitRangeChecks(b, loc, value, range, divisor, what, known);
+    for (int64_t d : extraDivisors)
+      emitRangeChecks(b, loc, value, Interval::full(), d, what);
     return value;
   }
 

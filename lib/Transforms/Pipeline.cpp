@@ -15,14 +15,20 @@ using namespace symshape;
 
 void symshape::buildSymShapePipeline(OpPassManager &pm,
                                      const PipelineOptions &options) {
-  // Inputs that MLIR itself mishandles are repaired first.
-  pm.addPass(createSymShapeRepairReshapesPass());
+  // Inputs that MLIR itself mishandles are repaired first, and before every
+  // upstream canonicalization (which may reinterpret rank-reducing slices
+  // whose sizes became constant). Groups with several dynamic dims become
+  // copies only at the end, once specialization may have made them static.
+  SymShapeRepairReshapesPassOptions early;
+  early.loweringForms = false;
+  pm.addPass(createSymShapeRepairReshapesPass(early));
   SymShapeInferPassOptions infer;
   infer.report = options.report;
   pm.addPass(createSymShapeInferPass(infer));
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;
   pm.addPass(createSymShapeSimplifyPass(simplify));
+  pm.addPass(createSymShapeRepairReshapesPass(early));
   pm.addPass(createCanonicalizerPass());
   SymShapeDynamicToStaticPassOptions toStatic;
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
@@ -36,6 +42,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));
+  pm.addPass(createSymShapeRepairReshapesPass(early));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Once CSE has merged equal conditions, nested checks of one condition

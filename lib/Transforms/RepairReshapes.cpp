@@ -14,7 +14,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -100,6 +103,158 @@ struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Rank-reducing slices
+//===----------------------------------------------------------------------===//
+
+/// True if no folding can turn `v` into a constant: an argument of a
+/// function's entry block, or a dynamic dim of one (the signature is fixed).
+static bool isFixedSize(Value v) {
+  auto isFunctionArgument = [](Value x) {
+    auto arg = dyn_cast<BlockArgument>(x);
+    return arg && arg.getOwner()->isEntryBlock() &&
+           isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  };
+  if (isFunctionArgument(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!isa_and_nonnull<tensor::DimOp, memref::DimOp>(def))
+    return false;
+  std::optional<int64_t> index = getConstantIntValue(def->getOperand(1));
+  auto type = dyn_cast<ShapedType>(def->getOperand(0).getType());
+  return index && type && type.hasRank() && *index >= 0 &&
+         *index < type.getRank() && type.isDynamicDim(*index) &&
+         isFunctionArgument(def->getOperand(0));
+}
+
+/// True if the upstream folders of a rank-reducing slice may retype it
+/// wrongly. Once constant sizes are folded, those folders recompute which
+/// unit dims are dropped as the *leading* ones (the "canonical" rank-reduced
+/// type) and cast to the old type. That changes the result's dims when a
+/// kept dim that is or may become 1 (by folding) precedes a dropped dim with a dim of
+/// another size in between: `[%c1, %n, 1]` of `2x?x3` to `?x?` is `1 x n`,
+/// retyped `n x 1` (MLIR 22.1; docs/Passes.md). Removing one unit dim or
+/// another gives the same shape exactly when only unit dims lie between.
+static bool mayBeRetypedWrongly(ArrayRef<OpFoldResult> sizes,
+                                const llvm::SmallBitVector &dropped) {
+  auto isStaticOne = [&](unsigned i) {
+    std::optional<int64_t> c = getConstantIntValue(sizes[i]);
+    return c && *c == 1 && isa<Attribute>(sizes[i]);
+  };
+  auto mayBeOne = [&](unsigned i) {
+    std::optional<int64_t> c = getConstantIntValue(sizes[i]);
+    if (c)
+      return *c == 1;
+    return !isFixedSize(cast<Value>(sizes[i]));
+  };
+  // Scan left to right: `candidate` is set once a kept dim that may be 1 is
+  // seen, `blocked` once a dim other than a static 1 follows it.
+  bool candidate = false, blocked = false;
+  for (unsigned i = 0; i < sizes.size(); ++i) {
+    if (dropped.test(i)) {
+      if (blocked)
+        return true;
+      continue;
+    }
+    if (candidate && !isStaticOne(i))
+      blocked = true;
+    if (mayBeOne(i))
+      candidate = true;
+  }
+  return false;
+}
+
+/// The reassociation that maps a full-rank slice type onto its rank-reduced
+/// form: each kept dim with the dropped dims that follow it (leading dropped
+/// dims join the first group).
+static SmallVector<ReassociationIndices>
+rankReductionGroups(const llvm::SmallBitVector &dropped) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (unsigned i = 0; i < dropped.size(); ++i) {
+    if (dropped.test(i)) {
+      if (groups.empty())
+        pending.push_back(i);
+      else
+        groups.back().push_back(i);
+      continue;
+    }
+    groups.push_back(pending);
+    groups.back().push_back(i);
+    pending.clear();
+  }
+  return groups;
+}
+
+/// A rank-reducing `tensor.extract_slice` that upstream folders may retype
+/// wrongly becomes a full-rank slice followed by an explicit
+/// `tensor.collapse_shape` of its unit dims: same elements, same shape, and
+/// nothing left for the folders to reinterpret.
+struct ExplicitRankReducingExtract
+    : public OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType resultType = op.getResultType();
+    if (resultType.getRank() == op.getSourceType().getRank())
+      return rewriter.notifyMatchFailure(op, "not rank-reducing");
+    SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+    llvm::SmallBitVector dropped = op.getDroppedDims();
+    if (!mayBeRetypedWrongly(sizes, dropped))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
+    Location loc = op.getLoc();
+    RankedTensorType fullType =
+        tensor::ExtractSliceOp::inferResultType(op.getSourceType(), sizes);
+    Value full = tensor::ExtractSliceOp::create(
+        rewriter, loc, fullType, op.getSource(), op.getMixedOffsets(), sizes,
+        op.getMixedStrides());
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, loc, full, rankReductionGroups(dropped));
+    if (collapsed.getType() != resultType)
+      collapsed = tensor::CastOp::create(rewriter, loc, resultType, collapsed);
+    rewriter.replaceOp(op, collapsed);
+    return success();
+  }
+};
+
+/// The twin for a rank-reducing `tensor.insert_slice`: the source is
+/// expanded to the full-rank slice type (after a cast that makes static what
+/// the sizes make static) and inserted without rank reduction.
+struct ExplicitRankReducingInsert
+    : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType sourceType = op.getSourceType();
+    if (sourceType.getRank() == op.getDestType().getRank())
+      return rewriter.notifyMatchFailure(op, "not rank-reducing");
+    SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+    llvm::SmallBitVector dropped = op.getDroppedDims();
+    if (!mayBeRetypedWrongly(sizes, dropped))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
+    Location loc = op.getLoc();
+    RankedTensorType fullType =
+        tensor::ExtractSliceOp::inferResultType(op.getDestType(), sizes);
+    SmallVector<int64_t> keptShape;
+    for (unsigned i = 0; i < dropped.size(); ++i)
+      if (!dropped.test(i))
+        keptShape.push_back(fullType.getDimSize(i));
+    Value source = op.getSource();
+    auto keptType = RankedTensorType::get(keptShape, fullType.getElementType(),
+                                          sourceType.getEncoding());
+    if (keptType != sourceType)
+      source = tensor::CastOp::create(rewriter, loc, keptType, source);
+    Value expanded = tensor::ExpandShapeOp::create(
+        rewriter, loc, fullType, source, rankReductionGroups(dropped), sizes);
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, expanded, op.getDest(), op.getMixedOffsets(), sizes,
+        op.getMixedStrides());
+    return success();
+  }
+};
+
 class SymShapeRepairReshapesPass
     : public symshape::impl::SymShapeRepairReshapesPassBase<
           SymShapeRepairReshapesPass> {
@@ -108,8 +263,11 @@ public:
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<StaticOutputShape, MultiDynamicGroup>(&getContext());
-    // Only these two patterns run: no folding, no other canonicalization.
+    patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
+                 ExplicitRankReducingInsert>(&getContext());
+    if (loweringForms)
+      patterns.add<MultiDynamicGroup>(&getContext());
+    // Only these patterns run: no folding, no other canonicalization.
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(

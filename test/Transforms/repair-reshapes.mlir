@@ -51,3 +51,74 @@ func.func @no_repair_needed(%t: tensor<?x4xf32>, %n: index) -> tensor<?x2x4xf32>
   %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4] : tensor<?x4xf32> into tensor<?x2x4xf32>
   return %e : tensor<?x2x4xf32>
 }
+
+// -----
+
+// A kept size that may become 1 (here the constant %c1) before the dropped
+// trailing unit dim, with %n between: upstream folders would re-infer the
+// dropped dim as the leading one (1 x n retyped n x 1). Made explicit.
+// CHECK-LABEL: func.func @extract_trailing_unit_dropped
+// CHECK-SAME: (%[[T:.*]]: tensor<2x?x3xf32>, %[[N:.*]]: index)
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[F:.*]] = tensor.extract_slice %[[T]][0, 0, 0] {{\[}}%[[C1]], %[[N]], 1] [1, 1, 1] : tensor<2x?x3xf32> to tensor<?x?x1xf32>
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[F]] {{\[}}[0], [1, 2]] : tensor<?x?x1xf32> into tensor<?x?xf32>
+// CHECK: return %[[R]]
+func.func @extract_trailing_unit_dropped(%t: tensor<2x?x3xf32>, %n: index) -> tensor<?x?xf32> {
+  %c1 = arith.constant 1 : index
+  %s = tensor.extract_slice %t[0, 0, 0] [%c1, %n, 1] [1, 1, 1] : tensor<2x?x3xf32> to tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// -----
+
+// Fully static and ambiguous: 1x5x1 to 1x5 drops the trailing dim, the
+// folders would pick the leading one.
+// CHECK-LABEL: func.func @extract_static_ambiguous
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, %{{.*}}] [1, 5, 1] [1, 1, 1] : tensor<4x5x6xf32> to tensor<1x5x1xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<1x5x1xf32> into tensor<1x5xf32>
+func.func @extract_static_ambiguous(%t: tensor<4x5x6xf32>, %o: index) -> tensor<1x5xf32> {
+  %s = tensor.extract_slice %t[0, 0, %o] [1, 5, 1] [1, 1, 1] : tensor<4x5x6xf32> to tensor<1x5xf32>
+  return %s : tensor<1x5xf32>
+}
+
+// -----
+
+// The insert twin: the value is cast to what the sizes make static and
+// expanded to the full-rank slice.
+// CHECK-LABEL: func.func @insert_trailing_unit_dropped
+// CHECK-SAME: (%[[T:.*]]: tensor<2x?x3xf32>, %[[N:.*]]: index, %[[V:.*]]: tensor<?x?xf32>)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[V]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, %[[N]], 1] : tensor<?x?xf32> into tensor<?x?x1xf32>
+// CHECK: tensor.insert_slice %[[E]] into %[[T]][0, 0, 0] [%{{.*}}, %[[N]], 1] [1, 1, 1] : tensor<?x?x1xf32> into tensor<2x?x3xf32>
+func.func @insert_trailing_unit_dropped(%t: tensor<2x?x3xf32>, %n: index, %v: tensor<?x?xf32>) -> tensor<2x?x3xf32> {
+  %c1 = arith.constant 1 : index
+  %r = tensor.insert_slice %v into %t[0, 0, 0] [%c1, %n, 1] [1, 1, 1] : tensor<?x?xf32> into tensor<2x?x3xf32>
+  return %r : tensor<2x?x3xf32>
+}
+
+// -----
+
+// Unambiguous rank reductions stay: a column (the only unit dim is the
+// dropped one), leading unit dims, a kept dim that may be 1 right before
+// the dropped one (removing either 1 gives the same shape), and kept sizes
+// that no folding can make constant (a function argument, a dynamic dim of
+// one) before a dropped dim.
+// CHECK-LABEL: func.func @unambiguous_slices_stay
+// CHECK-NOT: collapse_shape
+// CHECK-NOT: expand_shape
+// CHECK: tensor.insert_slice %{{.*}} : tensor<?xi32> into tensor<?x2xi32>
+// CHECK: tensor.extract_slice %{{.*}} : tensor<4x?x6xf32> to tensor<?x6xf32>
+// CHECK: tensor.extract_slice %{{.*}} : tensor<4x?x6xf32> to tensor<?x6xf32>
+// CHECK: tensor.extract_slice %{{.*}} : tensor<4x?x6xf32> to tensor<?x5xf32>
+// CHECK: tensor.insert_slice %{{.*}} : tensor<?x5xf32> into tensor<4x?x6xf32>
+func.func @unambiguous_slices_stay(%dst: tensor<?x2xi32>, %col: tensor<?xi32>, %d: index,
+                                   %t: tensor<4x?x6xf32>, %n: index, %a: index, %x: tensor<?xf32>)
+    -> (tensor<?x2xi32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x5xf32>, tensor<4x?x6xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = tensor.insert_slice %col into %dst[0, 1] [%d, 1] [1, 1] : tensor<?xi32> into tensor<?x2xi32>
+  %s = tensor.extract_slice %t[0, 0, 0] [1, %n, 6] [1, 1, 1] : tensor<4x?x6xf32> to tensor<?x6xf32>
+  %u = tensor.extract_slice %t[0, 0, 0] [%a, 1, 6] [1, 1, 1] : tensor<4x?x6xf32> to tensor<?x6xf32>
+  %w = tensor.extract_slice %t[0, 0, 0] [%n, 5, 1] [1, 1, 1] : tensor<4x?x6xf32> to tensor<?x5xf32>
+  %m = tensor.dim %x, %c0 : tensor<?xf32>
+  %v = tensor.insert_slice %w into %t[0, 0, 0] [%m, 5, 1] [1, 1, 1] : tensor<?x5xf32> into tensor<4x?x6xf32>
+  return %r, %s, %u, %w, %v : tensor<?x2xi32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x5xf32>, tensor<4x?x6xf32>
+}

@@ -79,6 +79,10 @@ struct SymbolInfo {
   bool isSize = false;
 };
 
+/// The op within which a symbol name denotes one symbol: the function (or
+/// other isolated-from-above op) around `op`.
+mlir::Operation *nameScope(mlir::Operation *op);
+
 /// Converts an affine expression over `operands` (dims first, then
 /// symbols). Null if an operand is null.
 Expr exprFromAffine(mlir::AffineExpr e, ArrayRef<Expr> operands,
@@ -185,7 +189,9 @@ private:
   llvm::DenseMap<std::pair<mlir::Value, unsigned>, Expr> dimExprs;
   llvm::DenseMap<std::pair<mlir::Value, unsigned>, unsigned> dimSymbols;
   llvm::DenseMap<mlir::Value, unsigned> opaqueSymbols;
-  llvm::StringMap<unsigned> namedSymbols;
+  /// Named symbols by (the function that declares them, name).
+  llvm::DenseMap<std::pair<mlir::Operation *, llvm::StringRef>, unsigned>
+      namedSymbols;
   llvm::DenseMap<std::pair<mlir::Value, unsigned>, std::string> dimNames;
 
   /// Facts stated so far with their sources, for contradiction messages;

@@ -155,10 +155,31 @@ def SymShapeLowerPass : Pass<"symshape-lower"> {
 }
 
 def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
-  let summary = "Rewrite reshapes that MLIR 22 mishandles";
+  let summary = "Rewrite reshapes and rank-reducing slices that MLIR 22 "
+                "mishandles";
   let description = [{
-    Repairs two forms of `tensor.expand_shape` that MLIR 22.1 accepts but
-    then mishandles:
+    Repairs forms that MLIR 22.1 accepts but then mishandles. Rank-reducing
+    `tensor.extract_slice` and `tensor.insert_slice` whose dropped unit dims
+    upstream canonicalization may reinterpret (a kept dim that is or may
+    become 1 before a dropped dim, with a dim of another size in between:
+    the constant-argument and cast folders re-infer the dropped dims as the
+    leading unit dims, so `[%c1, %n, 1]` of `2x?x3` to `?x?`, which is
+    `1 x n`, becomes `n x 1`) are made explicit: a full-rank slice and a
+    `tensor.collapse_shape` of the unit dims (or a `tensor.expand_shape` of
+    the inserted value). Rank-reducing slices whose dropped dims are
+    unambiguous (a column `[%d, 1]`, leading unit dims) are left alone.
+
+    ```mlir
+    %s = tensor.extract_slice %t[0, 0, 0] [%c1, %n, 1] [1, 1, 1]
+        : tensor<2x?x3xf32> to tensor<?x?xf32>
+    // becomes
+    %f = tensor.extract_slice %t[0, 0, 0] [%c1, %n, 1] [1, 1, 1]
+        : tensor<2x?x3xf32> to tensor<?x?x1xf32>
+    %s = tensor.collapse_shape %f [[0], [1, 2]]
+        : tensor<?x?x1xf32> into tensor<?x?xf32>
+    ```
+
+    And two forms of `tensor.expand_shape`:
 
     * a static result dim whose `output_shape` entry is an SSA value
       (one-shot-bufferize rejects the memref it produces, and
@@ -169,7 +190,9 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
       `memref.reshape` to a dynamic shape does not lower to LLVM): the op
       becomes a `tensor.generate` that reads every element of the result from
       the source at the row-major linearized index of its group, a copy that
-      the standard lowering handles.
+      the standard lowering handles. Only with `lowering-forms` (the
+      default): `symshape-pipeline` rewrites them only at its end, after
+      specialization may have made the group static.
 
     Before:
     ```mlir
@@ -187,6 +210,11 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     } : tensor<?x?x4xf32>
     ```
   }];
+  let options = [
+    Option<"loweringForms", "lowering-forms", "bool", /*default=*/"true",
+           "Also rewrite expand_shape groups with several dynamic dims, "
+           "which only the standard lowering mishandles (as copies)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
 }
