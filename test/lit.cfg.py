@@ -49,6 +49,23 @@ config.substitutions.append(("%symshape_obj", config.symshape_obj_root))
 
 # The standard upstream CPU lowering that symshape-pipeline output must go
 # through (pinned by the end-to-end tests), and how the result is run.
+# The same lowering, letting loops carry tensors that are not equivalent to
+# their iter args (a growing tensor): for end-to-end tests of such loops.
+config.substitutions.append(
+    ("%lower_to_llvm_loop_allocs",
+     "--pass-pipeline=\"builtin.module("
+     "one-shot-bufferize{bufferize-function-boundaries "
+     "allow-return-allocs-from-loops "
+     "function-boundary-type-conversion=identity-layout-map},"
+     "func.func(convert-linalg-to-loops),"
+     "buffer-deallocation-pipeline,"
+     "convert-bufferization-to-memref,"
+     "expand-strided-metadata,"
+     "lower-affine,"
+     "arith-expand,"
+     "convert-scf-to-cf,"
+     "convert-to-llvm,"
+     "reconcile-unrealized-casts)\""))
 config.substitutions.append(
     ("%lower_to_llvm",
      "--pass-pipeline=\"builtin.module("

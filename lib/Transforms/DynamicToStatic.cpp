@@ -524,8 +524,13 @@ bool isMoreStatic(Type a, Type b) {
   return true;
 }
 
+/// Ops replaced during a round. They are erased only when the round ends:
+/// the round's records are keyed by operations and values, and an address
+/// freed early could be reused by a new op and inherit an old record.
+using DeadOps = SmallVectorImpl<Operation *>;
+
 /// Replaces `op` by `replacement`, casting results back to the old types.
-void replaceWithCasts(Operation *op, Operation *replacement) {
+void replaceWithCasts(Operation *op, Operation *replacement, DeadOps &dead) {
   OpBuilder b(op);
   for (auto [old, now] :
        llvm::zip(op->getResults(), replacement->getResults())) {
@@ -534,11 +539,37 @@ void replaceWithCasts(Operation *op, Operation *replacement) {
       v = tensor::CastOp::create(b, op->getLoc(), old.getType(), now);
     old.replaceAllUsesWith(v);
   }
-  op->erase();
+  dead.push_back(op);
+}
+
+/// Erases the ops replaced in a round (an op inside another dead op goes
+/// with it).
+void eraseDead(ArrayRef<Operation *> dead) {
+  llvm::SmallPtrSet<Operation *, 16> set(dead.begin(), dead.end());
+  for (Operation *op : dead) {
+    bool inDead = false;
+    for (Operation *p = op->getParentOp(); p && !inDead; p = p->getParentOp())
+      inDead = set.contains(p);
+    if (!inDead) {
+      op->dropAllUses();
+      op->erase();
+    }
+  }
+}
+
+/// True if every result of `replacement` can be cast back to the type of
+/// the result of `op` it replaces. A proof that contradicts a static dim of
+/// the IR (dead code, or a program already undefined there) changes nothing.
+bool castsBackValid(Operation *op, Operation *replacement) {
+  for (auto [old, now] : llvm::zip(op->getResults(), replacement->getResults()))
+    if (old.getType() != now.getType() &&
+        !tensor::CastOp::areCastCompatible(now.getType(), old.getType()))
+      return false;
+  return true;
 }
 
 /// An scf.if with a constant condition becomes the taken branch.
-bool inlineDecidedIf(scf::IfOp ifOp) {
+bool inlineDecidedIf(scf::IfOp ifOp, DeadOps &dead) {
   APInt cond;
   if (!matchPattern(ifOp.getCondition(), m_ConstantInt(&cond)))
     return false;
@@ -546,7 +577,7 @@ bool inlineDecidedIf(scf::IfOp ifOp) {
   if (taken.empty()) {
     if (ifOp.getNumResults() != 0)
       return false;
-    ifOp.erase();
+    dead.push_back(ifOp);
     return true;
   }
   Block *block = &taken.front();
@@ -556,7 +587,7 @@ bool inlineDecidedIf(scf::IfOp ifOp) {
   rewriter.inlineBlockBefore(block, ifOp);
   rewriter.eraseOp(yield);
   ifOp.replaceAllUsesWith(results);
-  ifOp.erase();
+  dead.push_back(ifOp);
   return true;
 }
 
@@ -578,7 +609,7 @@ Value castTo(OpBuilder &b, Location loc, Type type, Value v) {
 }
 
 /// Refines the results of an scf.if to the join of what its branches yield.
-bool refineIfResults(scf::IfOp ifOp) {
+bool refineIfResults(scf::IfOp ifOp, DeadOps &dead) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
     return false;
   auto thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
@@ -620,7 +651,7 @@ bool refineIfResults(scf::IfOp ifOp) {
         yield->setOperand(
             i, castTo(yb, yield.getLoc(), joined[i], lookThrough(v)));
   }
-  replaceWithCasts(ifOp, newIf);
+  replaceWithCasts(ifOp, newIf, dead);
   return true;
 }
 
@@ -793,9 +824,10 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
       })))
     return failure();
   bool changed = false;
+  SmallVector<Operation *> dead;
   for (Operation *op : candidates) {
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      changed |= inlineDecidedIf(ifOp) || refineIfResults(ifOp);
+      changed |= inlineDecidedIf(ifOp, dead) || refineIfResults(ifOp, dead);
       continue;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -818,13 +850,15 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
       better |=
           isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
     // Never leave invalid IR: a rebuild that does not verify is dropped.
-    if (!better || worse || failed(mlir::verify(replacement))) {
+    if (!better || worse || !castsBackValid(op, replacement) ||
+        failed(mlir::verify(replacement))) {
       replacement->erase();
       continue;
     }
-    replaceWithCasts(op, replacement);
+    replaceWithCasts(op, replacement, dead);
     changed = true;
   }
+  eraseDead(dead);
   return changed;
 }
 
