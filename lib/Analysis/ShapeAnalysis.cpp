@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -147,6 +148,21 @@ void ShapeAnalysis::setDimName(Value value, unsigned dim, StringRef name) {
   dimNames[{value, dim}] = name.str();
 }
 
+/// "file:line:col" of `loc` if it has one, else empty.
+static std::string shortLocation(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (llvm::sys::path::filename(fileLoc.getFilename().getValue()) + ":" +
+            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+        .str();
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return shortLocation(nameLoc.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string s = shortLocation(inner); !s.empty())
+        return s;
+  return "";
+}
+
 std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   const SymbolInfo &info = symbols[pos];
   if (info.kind == SymbolInfo::Kind::Named)
@@ -156,21 +172,48 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
     if (it != dimNames.end() && !it->second.empty())
       return it->second;
   }
+  // Names the user gave a function argument's dims.
+  auto arg = dyn_cast<BlockArgument>(info.value);
+  auto func = arg && arg.getOwner()->isEntryBlock()
+                  ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
+                  : FunctionOpInterface();
+  if (func && info.kind == SymbolInfo::Kind::Dim) {
+    if (auto names = func.getArgAttrOfType<ArrayAttr>(arg.getArgNumber(),
+                                                      "symshape.dim_names"))
+      if (info.dim < static_cast<int64_t>(names.size()))
+        if (auto name = dyn_cast<StringAttr>(names[info.dim]);
+            name && !name.getValue().empty())
+          return name.getValue().str();
+  }
+  // Otherwise what the user can find in the source: an argument by its
+  // number, anything else by its op and location, in brackets so that it
+  // reads as one term of an expression.
   std::string name;
   llvm::raw_string_ostream os(name);
-  if (auto arg = dyn_cast<BlockArgument>(info.value)) {
+  if (func) {
     os << "arg" << arg.getArgNumber();
+    if (info.kind == SymbolInfo::Kind::Dim)
+      os << ".dim" << info.dim;
+    return name;
+  }
+  os << "[";
+  if (info.kind == SymbolInfo::Kind::Dim)
+    os << "dim " << info.dim << " of ";
+  Location loc = info.value.getLoc();
+  if (arg) {
+    os << "block argument " << arg.getArgNumber() << " of "
+       << arg.getOwner()->getParentOp()->getName();
+    loc = arg.getOwner()->getParentOp()->getLoc();
   } else {
-    // The producing op, with its line when known, and the result number.
     auto result = cast<OpResult>(info.value);
     Operation *owner = result.getOwner();
+    if (owner->getNumResults() > 1)
+      os << "result " << result.getResultNumber() << " of ";
     os << owner->getName().getStringRef();
-    if (auto loc = dyn_cast<FileLineColLoc>(owner->getLoc()))
-      os << "@" << loc.getLine();
-    os << "#" << result.getResultNumber();
   }
-  if (info.kind == SymbolInfo::Kind::Dim)
-    os << ".dim" << info.dim;
+  if (std::string where = shortLocation(loc); !where.empty())
+    os << " at " << where;
+  os << "]";
   return name;
 }
 

@@ -51,22 +51,27 @@ namespace {
 // User assumptions: bind= and profile=
 //===----------------------------------------------------------------------===//
 
-/// A declared name: a symshape.symbol or a named argument dim.
-struct KnownName {
+/// One declaration of a name: a symshape.symbol or a named argument dim,
+/// with its range and divisor and where it is.
+struct Declaration {
   Interval range = Interval::nonNegative();
   int64_t divisor = 1;
+  Location loc;
 };
 
-/// Every name the module declares, with its declared range and divisor.
-llvm::StringMap<KnownName> collectNames(ModuleOp module) {
-  llvm::StringMap<KnownName> names;
+/// Every declaration of every name in the module. A binding or a profile
+/// applies to every function that uses the name, so it must satisfy each.
+llvm::StringMap<SmallVector<Declaration, 1>> collectNames(ModuleOp module) {
+  llvm::StringMap<SmallVector<Declaration, 1>> names;
   module.walk([&](SymbolOp symbol) {
-    KnownName &n = names[symbol.getName()];
     RangeAttr r = symbol.getRangeOrDefault();
-    n.range = n.range.intersect(Interval(r.getLo(), r.getHi()));
-    n.divisor = std::max(n.divisor, symbol.getDivisor());
+    names[symbol.getName()].push_back(
+        {Interval::nonNegative().intersect(Interval(r.getLo(), r.getHi())),
+         symbol.getDivisor(), symbol.getLoc()});
   });
   module.walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
       auto dimNames = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names");
       if (!dimNames)
@@ -78,13 +83,14 @@ llvm::StringMap<KnownName> collectNames(ModuleOp module) {
         auto name = dyn_cast<StringAttr>(attr);
         if (!name || name.getValue().empty())
           continue;
-        KnownName &n = names[name.getValue()];
+        Declaration decl{Interval::nonNegative(), 1, func.getArgument(i).getLoc()};
         if (ranges && d < ranges.size())
           if (auto r = dyn_cast<RangeAttr>(ranges[d]))
-            n.range = n.range.intersect(Interval(r.getLo(), r.getHi()));
+            decl.range = decl.range.intersect(Interval(r.getLo(), r.getHi()));
         if (divisors && d < divisors.size())
           if (auto v = dyn_cast<IntegerAttr>(divisors[d]))
-            n.divisor = std::max(n.divisor, v.getInt());
+            decl.divisor = std::max<int64_t>(1, v.getInt());
+        names[name.getValue()].push_back(decl);
       }
     }
   });
@@ -168,10 +174,16 @@ void bindArgumentDims(FunctionOpInterface func,
                        Twine(it->second) + ")");
     }
     // Then every other use sees the static type, cast back to the argument's
-    // type so that each user stays valid until it is rebuilt.
+    // type so that each user stays valid until it is rebuilt. A binding of
+    // the argument's dims to symbols sees the static type itself: the entry
+    // checked (or the dispatch decided, or the user trusts) those dims, so
+    // lowering must not check them a second time.
     auto cast = tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
     auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
     checkOps.insert(cast);
+    arg.replaceUsesWithIf(cast.getResult(), [&](OpOperand &use) {
+      return isa<BindShapeOp>(use.getOwner());
+    });
     arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
       return !checkOps.contains(use.getOwner());
     });
@@ -888,16 +900,24 @@ void cleanupCasts(Operation *root) {
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Parses `name=value,...`.
-LogicalResult parseBindings(Operation *root, ArrayRef<std::string> entries,
+/// Where a diagnostic about a name goes: its first declaration, else the
+/// module.
+using NameLocator = llvm::function_ref<Location(StringRef)>;
+
+/// Parses `name=value,...`. A name bound twice is an error.
+LogicalResult parseBindings(Location loc, NameLocator locate,
+                            ArrayRef<std::string> entries,
                             llvm::StringMap<int64_t> &out) {
   for (const std::string &entry : entries) {
     auto [name, value] = StringRef(entry).split('=');
+    name = name.trim();
     int64_t v;
     if (name.empty() || value.trim().getAsInteger(10, v))
-      return root->emitError("symshape-dynamic-to-static: malformed binding '")
+      return emitError(loc, "symshape-dynamic-to-static: malformed binding '")
              << entry << "' (expected name=value)";
-    out[name.trim()] = v;
+    if (!out.try_emplace(name, v).second)
+      return emitError(locate(name), "symshape-dynamic-to-static: bind gives '")
+             << name << "' two values (" << out[name] << " and " << v << ")";
   }
   return success();
 }
@@ -906,30 +926,38 @@ struct Profile {
   int64_t min, opt, max;
 };
 
-/// Parses `name:min:opt:max,...`.
-LogicalResult parseProfiles(Operation *root, ArrayRef<std::string> entries,
+/// Parses `name:min:opt:max,...`. A name profiled twice is an error.
+LogicalResult parseProfiles(Location loc, NameLocator locate,
+                            ArrayRef<std::string> entries,
                             llvm::StringMap<Profile> &out) {
   for (const std::string &entry : entries) {
     SmallVector<StringRef> parts;
     StringRef(entry).split(parts, ':');
     Profile p;
-    if (parts.size() != 4 || parts[1].getAsInteger(10, p.min) ||
-        parts[2].getAsInteger(10, p.opt) || parts[3].getAsInteger(10, p.max))
-      return root->emitError("symshape-dynamic-to-static: malformed profile '")
+    if (parts.size() != 4 || parts[0].trim().empty() ||
+        parts[1].trim().getAsInteger(10, p.min) ||
+        parts[2].trim().getAsInteger(10, p.opt) ||
+        parts[3].trim().getAsInteger(10, p.max))
+      return emitError(loc, "symshape-dynamic-to-static: malformed profile '")
              << entry << "' (expected name:min:opt:max)";
     if (!(p.min <= p.opt && p.opt <= p.max) || p.min < 0)
-      return root->emitError("symshape-dynamic-to-static: profile '")
+      return emitError(loc, "symshape-dynamic-to-static: profile '")
              << entry << "' needs 0 <= min <= opt <= max";
-    out[parts[0]] = p;
+    if (!out.try_emplace(parts[0].trim(), p).second)
+      return emitError(locate(parts[0].trim()),
+                       "symshape-dynamic-to-static: profile names '")
+             << parts[0].trim() << "' twice";
   }
   return success();
 }
 
-/// Unknown names and values outside a name's known range are errors.
-LogicalResult checkAssumption(Operation *root,
-                              const llvm::StringMap<KnownName> &known,
-                              StringRef name, const Interval &values,
-                              StringRef what) {
+/// Unknown names and values outside a declaration's range are errors,
+/// located at the module (unknown names) or at the declaration that
+/// excludes the value. Diagnostics carry locations, never the module.
+LogicalResult
+checkAssumption(Location moduleLoc,
+                const llvm::StringMap<SmallVector<Declaration, 1>> &known,
+                StringRef name, const Interval &values, StringRef what) {
   auto it = known.find(name);
   if (it == known.end()) {
     SmallVector<StringRef> names;
@@ -939,28 +967,30 @@ LogicalResult checkAssumption(Operation *root,
     std::string list;
     llvm::raw_string_ostream os(list);
     llvm::interleaveComma(names, os);
-    return root->emitError("symshape-dynamic-to-static: ")
+    return emitError(moduleLoc, "symshape-dynamic-to-static: ")
            << what << " names an unknown symbol '" << name
            << "' (known: " << (names.empty() ? "none" : list) << ")";
   }
-  Interval range = it->second.range;
-  if (!range.contains(values)) {
-    std::string text, rangeText;
-    llvm::raw_string_ostream os(text), rs(rangeText);
-    if (values.isPoint())
-      os << *values.getPoint();
-    else
-      os << values;
-    rs << range;
-    return root->emitError("symshape-dynamic-to-static: ")
-           << what << " gives '" << name << "' the value " << text
-           << ", outside its range " << rangeText;
+  for (const Declaration &decl : it->second) {
+    if (!decl.range.contains(values)) {
+      std::string text, rangeText;
+      llvm::raw_string_ostream os(text), rs(rangeText);
+      if (values.isPoint())
+        os << *values.getPoint();
+      else
+        os << values;
+      rs << decl.range;
+      return emitError(decl.loc, "symshape-dynamic-to-static: ")
+             << what << " gives '" << name << "' the value " << text
+             << ", outside its range " << rangeText << " declared here";
+    }
+    if (decl.divisor > 1 && values.isPoint() &&
+        *values.getPoint() % decl.divisor != 0)
+      return emitError(decl.loc, "symshape-dynamic-to-static: ")
+             << what << " gives '" << name << "' the value "
+             << *values.getPoint() << ", not a multiple of " << decl.divisor
+             << " declared here";
   }
-  int64_t divisor = it->second.divisor;
-  if (divisor > 1 && values.isPoint() && *values.getPoint() % divisor != 0)
-    return root->emitError("symshape-dynamic-to-static: ")
-           << what << " gives '" << name << "' the value " << *values.getPoint()
-           << ", not a multiple of " << divisor;
   return success();
 }
 
@@ -972,30 +1002,45 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    Location loc = module.getLoc();
     if (checks != "assert" && checks != "none") {
-      module.emitError("symshape-dynamic-to-static: unknown checks='")
+      emitError(loc, "symshape-dynamic-to-static: unknown checks='")
           << checks << "' (expected 'assert' or 'none')";
       return signalPassFailure();
     }
     bool withChecks = checks == "assert";
+    if (bind.empty() && profile.empty())
+      return refine(module);
+    llvm::StringMap<SmallVector<Declaration, 1>> known = collectNames(module);
+    auto locate = [&](StringRef name) -> Location {
+      auto it = known.find(name);
+      return it == known.end() ? loc : it->second.front().loc;
+    };
     llvm::StringMap<int64_t> bound;
     llvm::StringMap<Profile> profiles;
-    if (failed(parseBindings(module, bind, bound)) ||
-        failed(parseProfiles(module, profile, profiles)))
+    if (failed(parseBindings(loc, locate, bind, bound)) ||
+        failed(parseProfiles(loc, locate, profile, profiles)))
       return signalPassFailure();
-    if (!bound.empty() || !profiles.empty()) {
-      llvm::StringMap<KnownName> known = collectNames(module);
-      for (const auto &entry : bound)
-        if (failed(checkAssumption(module, known, entry.getKey(),
-                                   Interval::point(entry.getValue()), "bind")))
-          return signalPassFailure();
-      for (const auto &entry : profiles)
-        if (failed(checkAssumption(
-                module, known, entry.getKey(),
-                Interval(entry.getValue().min, entry.getValue().max),
-                "profile")))
-          return signalPassFailure();
+    for (const auto &entry : bound) {
+      // The specialized version of a profile would always fail a binding
+      // that differs from its opt value, and the generic one never runs it.
+      if (profiles.count(entry.getKey())) {
+        emitError(locate(entry.getKey()), "symshape-dynamic-to-static: '")
+            << entry.getKey() << "' is both bound (bind=) and profiled "
+            << "(profile=); give it one of the two";
+        return signalPassFailure();
+      }
     }
+    for (const auto &entry : bound)
+      if (failed(checkAssumption(loc, known, entry.getKey(),
+                                 Interval::point(entry.getValue()), "bind")))
+        return signalPassFailure();
+    for (const auto &entry : profiles)
+      if (failed(checkAssumption(
+              loc, known, entry.getKey(),
+              Interval(entry.getValue().min, entry.getValue().max),
+              "profile")))
+        return signalPassFailure();
     if (!bound.empty()) {
       std::string origin = "bind=";
       module.walk([&](FunctionOpInterface func) {
@@ -1005,6 +1050,12 @@ public:
     }
     if (!profiles.empty())
       applyProfiles(module, profiles, withChecks);
+    refine(module);
+  }
+
+private:
+  /// Refines to a fixpoint (bounded by max-iterations).
+  void refine(ModuleOp module) {
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
       FailureOr<bool> changed = refineOnce(module, false, last);
@@ -1019,7 +1070,6 @@ public:
       (void)refineOnce(module, /*explain=*/true, /*lastRound=*/true);
   }
 
-private:
   /// For every public function with profiled argument dims: a private
   /// specialized version at `opt`, a private generic version checked
   /// against [min, max], and a dispatch in the public function.

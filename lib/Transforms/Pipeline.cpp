@@ -46,6 +46,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
   toStatic.checks = options.checks;
+  toStatic.explain = options.explain;
   pm.addPass(createSymShapeDynamicToStaticPass(toStatic));
   pm.addPass(createSymShapeSimplifyPass());
   SymShapeFoldReshapeIntoStorePassOptions fold;

@@ -34,6 +34,9 @@ void symshape::printFactsReport(FunctionOpInterface func,
         if (n.usesSymbol(i))
           used.insert(i);
       dims << analysis.describe(n);
+      // A derived dim with its range under the facts that hold here.
+      if (!n.isConstant() && !n.isSymbol())
+        dims << " (in " << analysis.getSolver().getRange(n) << ")";
     });
     dims << "]";
   };
@@ -71,7 +74,9 @@ void symshape::printFactsReport(FunctionOpInterface func,
       describeSymbols();
     }
   });
-  if (dimsText.empty() && symbolsText.empty())
+  // A function without symbols (a test harness on static shapes) has no
+  // facts to report.
+  if (symbolsText.empty())
     return;
   os << "symshape facts for @" << func.getName() << ":\n";
   os << "  symbols:\n" << symbolsText;

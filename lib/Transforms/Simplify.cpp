@@ -49,6 +49,9 @@ struct Decision {
   Value value;
   int64_t constant = 0;
   Expr expr;
+  /// With `explain`: why a max/min was decided, emitted once the rewrite
+  /// has happened (the facts it cites hold only during the walk).
+  std::string remark;
 };
 
 /// Ops whose integer result the pass may replace.
@@ -145,38 +148,41 @@ bool isMaxMin(Operation *op) {
              affine::AffineMinOp, affine::AffineMaxOp>(op);
 }
 
-/// A remark saying why a max/min was decided, or why it is kept.
-void explainMaxMin(ShapeAnalysis &analysis, Operation *op, bool decided) {
-  Solver &solver = analysis.getSolver();
-  Expr e = solver.normalize(analysis.getExpr(op->getResult(0)));
+/// A remark saying why a max/min is kept.
+void explainKept(ShapeAnalysis &analysis, Operation *op) {
+  Expr e = analysis.getSolver().normalize(analysis.getExpr(op->getResult(0)));
   if (!e)
     return;
-  if (!decided) {
-    op->emitRemark() << "kept " << analysis.describe(e)
-                     << ": no operand is proven to be the "
-                     << (isa<SymMaxOp, arith::MaxSIOp, affine::AffineMaxOp>(op)
-                             ? "largest"
-                             : "smallest");
-    return;
-  }
-  Expr s = solver.simplify(e);
-  InFlightDiagnostic diag = op->emitRemark()
-                            << "decided " << analysis.describe(e) << " = "
-                            << analysis.describe(s);
+  op->emitRemark() << "kept " << analysis.describe(e)
+                   << ": no operand is proven to be the "
+                   << (isa<SymMaxOp, arith::MaxSIOp, affine::AffineMaxOp>(op)
+                           ? "largest"
+                           : "smallest");
+}
+
+/// The text of a remark saying why a max/min is decided, with the facts
+/// that hold at it.
+std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
+  Solver &solver = analysis.getSolver();
+  Expr e = solver.normalize(analysis.getExpr(op->getResult(0)));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "decided " << analysis.describe(e) << " = "
+     << analysis.describe(solver.simplify(e));
   if (op->getNumOperands() == 2) {
     Expr a = analysis.getExpr(op->getOperand(0)),
          b = analysis.getExpr(op->getOperand(1));
     if (solver.proveLE(a, b) == Verdict::True)
-      diag << ": proven " << analysis.describe(a)
-           << " <= " << analysis.describe(b);
+      os << ": proven " << analysis.describe(a) << " <= "
+         << analysis.describe(b);
     else if (solver.proveLE(b, a) == Verdict::True)
-      diag << ": proven " << analysis.describe(b)
-           << " <= " << analysis.describe(a);
+      os << ": proven " << analysis.describe(b) << " <= "
+         << analysis.describe(a);
   }
+  return text;
 }
 
-std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
-                               bool explain) {
+std::optional<Decision> decideOp(ShapeAnalysis &analysis, Operation *op) {
   Solver &solver = analysis.getSolver();
   if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
     // The facts seen here are those before the op: it is redundant only if
@@ -206,8 +212,6 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
   if (!e)
     return std::nullopt;
   Expr s = solver.simplify(e);
-  if (explain && isMaxMin(op) && s != solver.normalize(e))
-    explainMaxMin(analysis, op, /*decided=*/true);
   if (std::optional<int64_t> c = s.getConstantOrNone())
     return Decision{op, Decision::Kind::Constant, Value(), *c, Expr()};
   if (!valueCandidate)
@@ -219,6 +223,14 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
   if (countNonPolynomialAtoms(s) < writtenAtoms(analysis, op))
     return Decision{op, Decision::Kind::Materialize, Value(), 0, s};
   return std::nullopt;
+}
+
+std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
+                               bool explain) {
+  std::optional<Decision> d = decideOp(analysis, op);
+  if (d && explain && isMaxMin(op))
+    d->remark = explainDecided(analysis, op);
+  return d;
 }
 
 /// Applies the decisions; returns true if the IR changed.
@@ -258,6 +270,8 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
       replacement = resolve(op->getOperand(0));
       break;
     }
+    if (!d.remark.empty())
+      op->emitRemark() << d.remark;
     result.replaceAllUsesWith(replacement);
     replaced[result] = replacement;
     changed = true;
@@ -299,7 +313,7 @@ public:
     ShapeAnalysis analysis(&getContext());
     (void)analysis.run(getOperation(), [&](Operation *op) {
       if (isMaxMin(op))
-        explainMaxMin(analysis, op, /*decided=*/false);
+        explainKept(analysis, op);
     });
   }
 };

@@ -22,6 +22,10 @@
 // static tensors and checks the binding.
 // PIPE-LABEL: func.func @model
 // PIPE: cf.assert %{{.*}}, "symshape: 'batch' (dim 0 of arg 0 of @model) must be 2 (bind=batch=2)"
+// One check per fact, named: the binding of the argument to the symbols
+// is not checked a second time.
+// PIPE: cf.assert %{{.*}}, "symshape: 'seq' (dim 1 of arg 0 of @model) must be 8 (bind=seq=8)"
+// PIPE-NOT: cf.assert
 // PIPE: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<16x4xf32>, tensor<4x3xf32>) outs(%{{.*}} : tensor<16x3xf32>)
 // PIPE-NOT: symshape.
 func.func @model(%x: tensor<?x?x4xf32> {symshape.dim_names = ["batch", "seq", ""]},
@@ -46,4 +50,23 @@ func.func @other() -> tensor<?xf32> {
   %b = symshape.symbol "batch" range [1, 4] : index
   %e = tensor.empty(%b) : tensor<?xf32>
   return %e : tensor<?xf32>
+}
+
+// A reshape that is static once bound stays a reshape: no gather copy
+// (the repair of groups with two dynamic dims runs only at the pipeline's
+// end, after specialization).
+// PIPE-LABEL: func.func @expand_bound
+// PIPE: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, 8, 4] : tensor<16x4xf32> into tensor<2x8x4xf32>
+// PIPE-NOT: tensor.generate
+// PIPE: return
+func.func @expand_bound(%x: tensor<?x4xf32>,
+                        %y: tensor<?x?xf32> {symshape.dim_names = ["batch", "seq"]})
+    -> tensor<?x?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %y, %c0 : tensor<?x?xf32>
+  %s = tensor.dim %y, %c1 : tensor<?x?xf32>
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [%b, %s, 4]
+      : tensor<?x4xf32> into tensor<?x?x4xf32>
+  return %e : tensor<?x?x4xf32>
 }

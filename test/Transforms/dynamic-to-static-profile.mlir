@@ -3,8 +3,9 @@
 // RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16 explain" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
 
 // The generic version's derived size is bounded by the engine from the
-// profile's ranges, not by substituting corners.
-// RANGE: dynamic-to-static-profile.mlir:[[@LINE+29]]:{{.*}} remark: dim 0 of result 0 stays dynamic: arg0.dim0 * arg0.dim1 is not proven constant (it is in [1, 64])
+// profile's ranges, not by substituting corners; its dims are named as the
+// user named them.
+// RANGE: dynamic-to-static-profile.mlir:[[@LINE+29]]:{{.*}} remark: dim 0 of result 0 stays dynamic: batch * seq is not proven constant (it is in [1, 64])
 
 // A min/opt/max profile: a version specialized at opt, a generic version
 // checked against [min, max], and a dispatch at the public entry.

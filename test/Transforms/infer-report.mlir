@@ -1,7 +1,8 @@
 // RUN: symshape-opt %s --symshape-infer=report -o /dev/null | FileCheck %s
 
 // The facts report: symbols with ranges (here from a cf.assert) and the dims
-// of every tensor value through the ops the analysis understands.
+// of every tensor value through the ops the analysis understands, each
+// derived dim with its range.
 
 // CHECK-LABEL: symshape facts for @shapes:
 // CHECK-NEXT: symbols:
@@ -10,12 +11,12 @@
 // CHECK-NEXT: shapes.arg1.d0 : size in [0, inf]
 // CHECK-NEXT: tensor dims:
 // CHECK-NEXT: (tensor.empty) : tensor<?xf32> = [n]
-// CHECK-NEXT: (tensor.collapse_shape) : tensor<?xf32> = [n * k]
-// CHECK-NEXT: (tensor.concat) : tensor<?xf32> = [n * k + n]
-// CHECK-NEXT: (tensor.pad) : tensor<?x4xf32> = [shapes.arg1.d0 + 3, 4]
+// CHECK-NEXT: (tensor.collapse_shape) : tensor<?xf32> = [n * k (in [0, inf])]
+// CHECK-NEXT: (tensor.concat) : tensor<?xf32> = [n * k + n (in [1, inf])]
+// CHECK-NEXT: (tensor.pad) : tensor<?x4xf32> = [shapes.arg1.d0 + 3 (in [3, inf]), 4]
 // expand_shape dims are read from output_shape, never recomputed.
 // CHECK-NEXT: (tensor.expand_shape) : tensor<?x1xf32> = [n, 1]
-// CHECK-NEXT: (tensor.extract_slice) : tensor<?xf32> = [n - 1]
+// CHECK-NEXT: (tensor.extract_slice) : tensor<?xf32> = [n - 1 (in [0, 15])]
 // CHECK-NEXT: (tensor.cast) : tensor<?x?xf32> = [shapes.arg1.d0, 4]
 // CHECK-NEXT: (linalg.fill) : tensor<?xf32> = [n]
 // Both branches yield n; a loop that carries its tensor through
@@ -64,8 +65,8 @@ func.func @shapes(%x: tensor<?x?xf32> {symshape.dim_names = ["n", "k"],
 // arguments, mapped to the call's operands. A public callee may be replaced
 // at link time: its result dims stay unknown.
 // CHECK-LABEL: symshape facts for @caller:
-// CHECK: (func.call) : tensor<?xf32> = [p + 1]
-// CHECK: (func.call) : tensor<?xf32> = [func.call@{{[0-9]+}}#0.dim0]
+// CHECK: (func.call) : tensor<?xf32> = [p + 1 (in [1, inf])]
+// CHECK: (func.call) : tensor<?xf32> = {{\[}}[dim 0 of func.call at infer-report.mlir:[[@LINE+14]]:8]]
 func.func private @grow(%t: tensor<?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -81,4 +82,13 @@ func.func @caller(%p: tensor<?xf32> {symshape.dim_names = ["p"]}) -> (tensor<?xf
   %a = func.call @grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
   %b = func.call @public_grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
   return %a, %b : tensor<?xf32>, tensor<?xf32>
+}
+
+// A harness on static shapes has no symbols: it is not reported.
+// CHECK-NOT: symshape facts for @main
+func.func @main() {
+  %e = tensor.empty() : tensor<3xf32>
+  %c = tensor.cast %e : tensor<3xf32> to tensor<?xf32>
+  %r = func.call @grow(%c) : (tensor<?xf32>) -> tensor<?xf32>
+  return
 }
