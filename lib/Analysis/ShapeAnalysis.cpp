@@ -836,6 +836,12 @@ void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
   if (!isTrue)
     pred = arith::invertPredicate(pred);
   using P = arith::CmpIPredicate;
+  // One spelling per relation: `a >u b` is `b <u a` (so that a constant on
+  // either side bounds the other operand).
+  if (pred == P::ugt || pred == P::uge) {
+    std::swap(a, b);
+    pred = pred == P::ugt ? P::ult : P::ule;
+  }
   // Unsigned comparisons of non-negative values are signed comparisons; and
   // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
   bool bothNonNegative = solver.proveNonNegative(a) == Verdict::True &&
@@ -853,12 +859,6 @@ void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
     } else {
       return;
     }
-    break;
-  case P::ugt:
-  case P::uge:
-    if (!bothNonNegative)
-      return;
-    pred = pred == P::ugt ? P::sgt : P::sge;
     break;
   default:
     break;
