@@ -1035,6 +1035,26 @@ void ShapeAnalysis::walkOp(Operation *op, const Visitor &visitor) {
   if (visitor)
     visitor(op);
   addFactsOf(op);
+  addDimFacts(op);
+}
+
+void ShapeAnalysis::addDimFacts(Operation *op) {
+  // Once `op` has run, the dims of its results exist and are sizes: a dim
+  // computed from an integer unknown (a slice size, an empty's extent) is
+  // non-negative from here on (before, it may have been anything).
+  for (Value result : op->getResults()) {
+    auto type = dyn_cast<ShapedType>(result.getType());
+    if (!type || !type.hasRank())
+      continue;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      Expr e = getDimExpr(result, d);
+      if (e && !solver.getRange(e).isNonNegative())
+        addRangeFact(e, symshape::Interval::nonNegative(), 1, nullptr,
+                     /*userStated=*/false);
+    }
+  }
 }
 
 void ShapeAnalysis::walkRegion(Region &region, const Visitor &visitor) {

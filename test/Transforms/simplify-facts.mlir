@@ -283,3 +283,22 @@ func.func @not_equal_at_range_end(%x: tensor<?xf32>) -> (index, index) {
   }
   return %a, %b : index, index
 }
+
+// -----
+
+// A dim is never negative: once a slice of size %n exists, %n >= 0, so
+// max(%n, 0) is %n after the slice (must fire) and stays before it, where
+// %n is an integer of any sign (must not fire).
+// CHECK-LABEL: func.func @dim_from_integer_is_non_negative
+// CHECK-SAME: (%[[T:.*]]: tensor<?xf32>, %[[N:.*]]: index)
+// CHECK: %[[BEFORE:.*]] = arith.maxsi %[[N]], %{{.*}} : index
+// CHECK: tensor.extract_slice %[[T]][0] [%[[N]]] [1]
+// CHECK-NOT: arith.maxsi
+// CHECK: return %[[BEFORE]], %[[N]], %{{.*}} : index, index, tensor<?xf32>
+func.func @dim_from_integer_is_non_negative(%t: tensor<?xf32>, %n: index) -> (index, index, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %before = arith.maxsi %n, %c0 : index
+  %s = tensor.extract_slice %t[0] [%n] [1] : tensor<?xf32> to tensor<?xf32>
+  %after = arith.maxsi %n, %c0 : index
+  return %before, %after, %s : index, index, tensor<?xf32>
+}

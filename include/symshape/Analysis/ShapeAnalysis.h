@@ -164,6 +164,7 @@ private:
 
   void addDeclarations(mlir::Operation *root);
   void addFactsOf(mlir::Operation *op);
+  void addDimFacts(mlir::Operation *op);
   void addConditionFact(mlir::Value cond, bool isTrue, mlir::Operation *source,
                         bool userStated);
   void addEqualityFact(Expr a, Expr b, mlir::Operation *source,
