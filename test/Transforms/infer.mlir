@@ -93,3 +93,20 @@ func.func @divsi_of_size(%x: tensor<?xf32>, %a: index) -> (index, index) {
 // CHECK-LABEL: func.func private @external
 // CHECK-SAME: (tensor<?xf32>)
 func.func private @external(tensor<?xf32>)
+
+// -----
+
+// tensor.dim with a constant index outside the rank is valid IR but
+// undefined at run time: left alone (regression: it was raised to
+// symshape.sym_size, which fails verification). An index inside the rank
+// is raised (must fire).
+// CHECK-LABEL: func.func @dim_outside_rank
+// CHECK: tensor.dim %{{.*}}, %{{.*}} : tensor<?x?xf32>
+// CHECK: symshape.sym_size %{{.*}}, 1 : tensor<?x?xf32>
+func.func @dim_outside_rank(%t: tensor<?x?xf32>) -> (index, index) {
+  %c5 = arith.constant 5 : index
+  %c1 = arith.constant 1 : index
+  %bad = tensor.dim %t, %c5 : tensor<?x?xf32>
+  %good = tensor.dim %t, %c1 : tensor<?x?xf32>
+  return %bad, %good : index, index
+}
