@@ -152,7 +152,9 @@ void bindArgumentDims(FunctionOpInterface func,
       auto it = values.find(name);
       if (name.empty() || it == values.end())
         continue;
-      shape[d] = it->second;
+      // A bound 0 is checked but stays dynamic (see Refiner::refineSize).
+      if (it->second != 0)
+        shape[d] = it->second;
       boundDims.push_back({d, name});
     }
     if (boundDims.empty())
@@ -262,6 +264,14 @@ Value lookThrough(Value v) {
   return v;
 }
 
+/// The static value of an attribute operand; an SSA operand (even a
+/// constant one) is dynamic in the type of the op that takes it.
+std::optional<int64_t> staticValue(OpFoldResult ofr) {
+  if (isa<Value>(ofr))
+    return std::nullopt;
+  return getConstantIntValue(ofr);
+}
+
 class Refiner {
 public:
   Refiner(ShapeAnalysis &analysis) : a(analysis) {}
@@ -318,9 +328,10 @@ public:
     for (int64_t d = 0; d < type.getRank(); ++d) {
       if (!type.isDynamicDim(d))
         continue;
+      // Never a static 0 (see refineSize).
       Expr e = a.getSolver().simplify(a.getDimExpr(v, d));
       if (std::optional<int64_t> c = e ? e.getConstantOrNone() : std::nullopt;
-          c && *c >= 0)
+          c && *c >= 1)
         shape[d] = *c;
     }
     return type.clone(shape);
@@ -350,11 +361,29 @@ public:
     return ofr;
   }
 
+  /// A size or extent becomes an attribute like an offset, except 0: a
+  /// static 0 dim is never introduced (the standard lowering of MLIR 22.1
+  /// rejects slices of a static 0 dim, "offset 0 is out-of-bounds: 0 >= 0",
+  /// and collapses of one).
+  OpFoldResult refineSize(OpBuilder &b, OpFoldResult ofr) {
+    OpFoldResult r = refineOFR(b, ofr);
+    std::optional<int64_t> c = getConstantIntValue(r);
+    return c && *c == 0 && isa<Value>(ofr) ? ofr : r;
+  }
+
   SmallVector<OpFoldResult> refineOFRs(OpBuilder &b,
                                        ArrayRef<OpFoldResult> ofrs) {
     SmallVector<OpFoldResult> out;
     for (OpFoldResult ofr : ofrs)
       out.push_back(refineOFR(b, ofr));
+    return out;
+  }
+
+  SmallVector<OpFoldResult> refineSizes(OpBuilder &b,
+                                        ArrayRef<OpFoldResult> ofrs) {
+    SmallVector<OpFoldResult> out;
+    for (OpFoldResult ofr : ofrs)
+      out.push_back(refineSize(b, ofr));
     return out;
   }
 
@@ -370,18 +399,18 @@ public:
       SmallVector<OpFoldResult> sizes;
       auto type = empty.getType();
       for (int64_t d = 0; d < type.getRank(); ++d)
-        sizes.push_back(refineOFR(b, empty.getMixedSizes()[d]));
+        sizes.push_back(refineSize(b, empty.getMixedSizes()[d]));
       return tensor::EmptyOp::create(b, loc, sizes, type.getElementType(),
                                      type.getEncoding());
     }
     if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op)) {
-      SmallVector<OpFoldResult> sizes = refineOFRs(b, slice.getMixedSizes());
+      SmallVector<OpFoldResult> sizes = refineSizes(b, slice.getMixedSizes());
       llvm::SmallBitVector dropped = slice.getDroppedDims();
       SmallVector<int64_t> shape;
       for (auto [d, size] : llvm::enumerate(sizes)) {
         if (dropped.test(d))
           continue;
-        std::optional<int64_t> c = getConstantIntValue(size);
+        std::optional<int64_t> c = staticValue(size);
         shape.push_back(c ? *c : ShapedType::kDynamic);
       }
       return tensor::ExtractSliceOp::create(
@@ -415,8 +444,7 @@ public:
       SmallVector<OpFoldResult> high = refineOFRs(b, pad.getMixedHighPad());
       SmallVector<int64_t> staticLow, staticHigh;
       for (auto [l, h] : llvm::zip(low, high)) {
-        std::optional<int64_t> cl = getConstantIntValue(l),
-                               ch = getConstantIntValue(h);
+        std::optional<int64_t> cl = staticValue(l), ch = staticValue(h);
         staticLow.push_back(cl ? *cl : ShapedType::kDynamic);
         staticHigh.push_back(ch ? *ch : ShapedType::kDynamic);
       }
@@ -448,10 +476,10 @@ public:
     }
     if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
       SmallVector<OpFoldResult> shape =
-          refineOFRs(b, expand.getMixedOutputShape());
+          refineSizes(b, expand.getMixedOutputShape());
       SmallVector<int64_t> staticShape;
       for (OpFoldResult s : shape) {
-        std::optional<int64_t> c = getConstantIntValue(s);
+        std::optional<int64_t> c = staticValue(s);
         staticShape.push_back(c ? *c : ShapedType::kDynamic);
       }
       // The source dim of a group is static exactly when the group is (a
@@ -484,8 +512,8 @@ public:
         if (!type.isDynamicDim(d))
           continue;
         Value extent = generate.getDynamicExtents()[k++];
-        OpFoldResult ofr = refineOFR(b, extent);
-        if (std::optional<int64_t> c = getConstantIntValue(ofr))
+        OpFoldResult ofr = refineSize(b, extent);
+        if (std::optional<int64_t> c = staticValue(ofr))
           shape[d] = *c;
         else
           dynamic.push_back(extent);
@@ -604,12 +632,14 @@ bool inlineDecidedIf(scf::IfOp ifOp, DeadOps &dead) {
 }
 
 /// The join of two tensor types of one rank: a dim stays static only where
-/// both agree. Never a broadcast.
+/// both agree, and never as a static 0 (see Refiner::refineSize). Never a
+/// broadcast.
 RankedTensorType joinTypes(RankedTensorType a, RankedTensorType b) {
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < a.getRank(); ++d)
-    shape.push_back(a.getDimSize(d) == b.getDimSize(d) ? a.getDimSize(d)
-                                                       : ShapedType::kDynamic);
+    shape.push_back(a.getDimSize(d) == b.getDimSize(d) && a.getDimSize(d) != 0
+                        ? a.getDimSize(d)
+                        : ShapedType::kDynamic);
   return a.clone(shape);
 }
 
@@ -728,7 +758,7 @@ RankedTensorType moreStaticJoin(ArrayRef<Operation *> ops, unsigned i,
         dyn_cast<RankedTensorType>(lookThrough(op->getOperand(i)).getType());
     if (!t || (joined && joined.getRank() != t.getRank()))
       return nullptr;
-    joined = joined ? joinTypes(joined, t) : t;
+    joined = joinTypes(joined ? joined : t, t);
   }
   return joined && isMoreStatic(joined, declared) ? joined : nullptr;
 }
@@ -827,6 +857,14 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
             if (!type.isDynamicDim(d))
               continue;
             Expr e = analysis.getSolver().simplify(analysis.getDimExpr(r, d));
+            if (e && e.isConstant()) {
+              op->emitRemark()
+                  << "dim " << d << " of result " << i
+                  << " stays dynamic: it is " << e.getConstantValue()
+                  << ", and a static 0 dim is never introduced (the "
+                     "standard lowering rejects slices and collapses of one)";
+              continue;
+            }
             op->emitRemark() << "dim " << d << " of result " << i
                              << " stays dynamic: " << analysis.describe(e)
                              << " is not proven constant (it is in "
@@ -861,9 +899,15 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
     for (auto [o, n] : llvm::zip(op->getOperands(), replacement->getOperands()))
       better |=
           isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
-    // Never leave invalid IR: a rebuild that does not verify is dropped.
-    if (!better || worse || !castsBackValid(op, replacement) ||
-        failed(mlir::verify(replacement))) {
+    // Never leave invalid IR: a rebuild that does not verify is dropped
+    // (quietly: the input is fine, only the attempt is not).
+    bool valid = better && !worse && castsBackValid(op, replacement);
+    if (valid) {
+      ScopedDiagnosticHandler quiet(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      valid = succeeded(mlir::verify(replacement));
+    }
+    if (!valid) {
       replacement->erase();
       continue;
     }

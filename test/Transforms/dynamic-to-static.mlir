@@ -293,3 +293,20 @@ func.func @crop_by_negative_padding_asserted(%x: tensor<?x?x?x?xf32>) -> tensor<
   %sq = tensor.collapse_shape %crop [[0, 1, 2, 3]] : tensor<?x?x?x?xf32> into tensor<?xf32>
   return %sq : tensor<?xf32>
 }
+
+// -----
+
+// A dim proven 0 stays dynamic: the standard lowering of MLIR 22.1 rejects
+// slices of a static 0 dim ("offset 0 is out-of-bounds: 0 >= 0") and
+// collapses of one, which the input did not have (found by differential
+// fuzzing). A dim proven 3 becomes static (must fire).
+// CHECK-LABEL: func.func @zero_dims_stay_dynamic
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x3xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 3] [1, 1] : tensor<?x3xf32> to tensor<?x3xf32>
+func.func @zero_dims_stay_dynamic() -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %e = tensor.empty(%c0, %c3) : tensor<?x?xf32>
+  %s = tensor.extract_slice %e[0, 0] [%c0, %c3] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
