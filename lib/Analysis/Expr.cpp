@@ -16,6 +16,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace symshape;
 using llvm::SmallVector;
@@ -430,6 +431,78 @@ Expr symshape::mul(Expr a, Expr b) {
 }
 
 Expr symshape::neg(Expr a) { return mul(a, -1); }
+
+Expr symshape::linearCombination(ArrayRef<Expr> terms,
+                                 ArrayRef<int64_t> coefficients,
+                                 int64_t constant) {
+  assert(terms.size() == coefficients.size() && "one coefficient per term");
+  if (llvm::any_of(terms, [](Expr t) { return !t; }))
+    return Expr();
+  if (terms.empty())
+    return Expr();
+  ExprContext &ctx = terms.front().getContext();
+  Poly r;
+  r.constant = constant;
+  for (auto [t, k] : llvm::zip(terms, coefficients)) {
+    if (k == 0)
+      continue;
+    Poly p = toPoly(t);
+    auto c = checkedMul(p.constant, k);
+    if (!c)
+      return Expr();
+    auto sum = checkedAdd(r.constant, *c);
+    if (!sum)
+      return Expr();
+    r.constant = *sum;
+    for (auto &[pt, pc] : p.terms) {
+      auto m = checkedMul(pc, k);
+      if (!m)
+        return Expr();
+      r.terms.push_back({pt, *m});
+    }
+  }
+  if (!normalizeTerms(r.terms))
+    return Expr();
+  return fromPoly(ctx, r);
+}
+
+ScaledForm symshape::getScaledForm(Expr e) {
+  assert(e && "null expression");
+  if (e.isConstant())
+    return ScaledForm{Expr(), 0, e.getConstantValue()};
+  if (e.getKind() != ExprKind::Add)
+    return ScaledForm{e, 1, 0};
+  ArrayRef<Expr> terms = e.getOperands();
+  ArrayRef<int64_t> coeffs = e.getCoefficients();
+  uint64_t g = 0;
+  for (int64_t c : coeffs)
+    g = std::gcd(g, c < 0 ? 0 - static_cast<uint64_t>(c)
+                          : static_cast<uint64_t>(c));
+  // Only INT64_MIN coefficients give a gcd of 2^63; 2^62 divides them.
+  int64_t scale =
+      g > uint64_t(INT64_MAX) ? int64_t(1) << 62 : static_cast<int64_t>(g);
+  if (coeffs.front() < 0)
+    scale = -scale;
+  SmallVector<int64_t, 4> keyCoeffs;
+  for (int64_t c : coeffs) {
+    // c / scale overflows only for INT64_MIN / -1: keep that sum unscaled.
+    if (c == INT64_MIN && scale == -1)
+      return ScaledForm{fromPoly(e.getContext(),
+                                 [&] {
+                                   Poly p = toPoly(e);
+                                   p.constant = 0;
+                                   return p;
+                                 }()),
+                        1, e.getAddConstant()};
+    keyCoeffs.push_back(c / scale);
+  }
+  Expr key;
+  if (terms.size() == 1 && keyCoeffs.front() == 1)
+    key = terms.front();
+  else
+    key = e.getContext().getNode(ExprKind::Add, 0, terms, keyCoeffs);
+  return ScaledForm{key, scale, e.getAddConstant()};
+}
 
 Expr symshape::sub(Expr a, Expr b) { return add(a, neg(b)); }
 

@@ -52,7 +52,12 @@ bool Facts::declareSymbolDivisor(unsigned pos, int64_t divisor) {
 bool Facts::addSymbolRange(unsigned pos, const Interval &range) {
   SymbolFacts &f = symbolForUpdate(pos);
   f.range = f.range.intersect(range);
-  return !getSymbol(pos).range.isEmpty();
+  bool ok = !getSymbol(pos).range.isEmpty();
+  // Queries see a bound symbol replaced by its expression: the range holds
+  // for that expression.
+  if (Expr eq = getEquality(pos); eq && !range.isFull())
+    ok &= addExprRange(eq, range);
+  return ok;
 }
 
 bool Facts::addSymbolDivisor(unsigned pos, int64_t divisor) {
@@ -60,43 +65,111 @@ bool Facts::addSymbolDivisor(unsigned pos, int64_t divisor) {
     return true;
   SymbolFacts &f = symbolForUpdate(pos);
   f.divisor = combineDivisors(f.divisor, divisor);
-  return !getSymbol(pos).range.isEmpty();
+  bool ok = !getSymbol(pos).range.isEmpty();
+  // A symbol bound to another symbol passes its divisor on.
+  if (Expr eq = getEquality(pos))
+    if (Expr resolved = resolve(eq); resolved && resolved.isSymbol())
+      ok &= addSymbolDivisor(resolved.getSymbolPosition(), divisor);
+  return ok;
+}
+
+/// The values of `key` for which `scale * key + offset` is in `range`
+/// (scale != 0), rounded inward to integers. A bound that overflows int64 is
+/// dropped, which only weakens the fact.
+static Interval keyRangeOf(const Interval &range, int64_t scale,
+                           int64_t offset) {
+  if (range.isEmpty())
+    return Interval::empty();
+  Interval shifted = range - Interval::point(offset);
+  std::optional<int64_t> lo = shifted.getLo(), hi = shifted.getHi();
+  if (scale < 0)
+    std::swap(lo, hi);
+  std::optional<int64_t> keyLo, keyHi;
+  if (lo)
+    keyLo = checkedCeilDiv(*lo, scale);
+  if (hi)
+    keyHi = checkedFloorDiv(*hi, scale);
+  Interval r(keyLo, keyHi);
+  return r.isEmpty() ? Interval::empty() : r;
 }
 
 bool Facts::addExprRange(Expr e, const Interval &range) {
   if (!e)
     return true;
-  if (std::optional<int64_t> c = e.getConstantOrNone())
-    return range.contains(*c);
-  if (e.isSymbol())
-    return addSymbolRange(e.getSymbolPosition(), range);
-  // a * t + c in [lo, hi] narrows t (a symbol or any other term).
-  if (e.getKind() == ExprKind::Add && e.getOperands().size() == 1) {
-    int64_t a = e.getCoefficients()[0], c = e.getAddConstant();
-    Interval scaled = range - Interval::point(c);
-    std::optional<int64_t> lo, hi;
-    auto lo0 = scaled.getLo(), hi0 = scaled.getHi();
-    if (a < 0) {
-      std::swap(lo0, hi0);
+  Expr resolved = resolve(e);
+  if (!resolved)
+    return true; // Not representable: record nothing (weaker, sound).
+  ScaledForm f = getScaledForm(resolved);
+  if (!f.key)
+    return range.contains(f.offset);
+  return addKeyRange(f.key, keyRangeOf(range, f.scale, f.offset));
+}
+
+bool Facts::narrowOperands(Expr key, const Interval &range) {
+  if (range.isEmpty())
+    return true;
+  std::optional<int64_t> lo = range.getLo(), hi = range.getHi();
+  switch (key.getKind()) {
+  case ExprKind::Max: {
+    // max(x, ...) <= hi bounds every operand; max >= lo bounds none.
+    bool ok = true;
+    if (hi)
+      for (Expr op : key.getOperands())
+        ok &= addExprRange(op, Interval::atMost(*hi));
+    return ok;
+  }
+  case ExprKind::Min: {
+    bool ok = true;
+    if (lo)
+      for (Expr op : key.getOperands())
+        ok &= addExprRange(op, Interval::atLeast(*lo));
+    return ok;
+  }
+  case ExprKind::FloorDiv:
+  case ExprKind::CeilDiv: {
+    // For c > 0: a floordiv c in [lo, hi] iff a in [c * lo, c * hi + c - 1];
+    // a ceildiv c in [lo, hi] iff a in [c * (lo - 1) + 1, c * hi].
+    std::optional<int64_t> c = key.getOperands()[1].getConstantOrNone();
+    if (!c || *c <= 0)
+      return true;
+    bool isFloor = key.getKind() == ExprKind::FloorDiv;
+    std::optional<int64_t> aLo, aHi;
+    if (lo) {
+      if (isFloor) {
+        aLo = checkedMul(*c, *lo);
+      } else if (auto m = checkedSub(*lo, 1)) {
+        if (auto p = checkedMul(*c, *m))
+          aLo = checkedAdd(*p, 1);
+      }
     }
-    if (lo0)
-      lo = checkedCeilDiv(*lo0, a);
-    if (hi0)
-      hi = checkedFloorDiv(*hi0, a);
-    if (!scaled.isEmpty() &&
-        !addExprRange(e.getOperands()[0], Interval(lo, hi)))
-      return false;
+    if (hi) {
+      aHi = checkedMul(*c, *hi);
+      if (aHi && isFloor)
+        aHi = checkedAdd(*aHi, *c - 1);
+    }
+    if (!aLo && !aHi)
+      return true;
+    return addExprRange(key.getOperands()[0], Interval(aLo, aHi));
   }
+  default:
+    return true;
+  }
+}
+
+bool Facts::addKeyRange(Expr key, const Interval &range) {
+  if (key.isSymbol())
+    return addSymbolRange(key.getSymbolPosition(), range);
+  bool ok = narrowOperands(key, range);
   ++generation;
-  auto it = exprRanges.find(e);
+  auto it = exprRanges.find(key);
   if (it != exprRanges.end()) {
-    undoLog.push_back(ExprUndo{e, true, it->second});
+    undoLog.push_back(ExprUndo{key, true, it->second});
     it->second = it->second.intersect(range);
-    return !it->second.isEmpty();
+    return ok && !it->second.isEmpty();
   }
-  undoLog.push_back(ExprUndo{e, false, Interval()});
-  exprRanges[e] = range;
-  return !range.isEmpty();
+  undoLog.push_back(ExprUndo{key, false, Interval()});
+  exprRanges[key] = range;
+  return ok && !range.isEmpty();
 }
 
 Expr Facts::resolve(Expr e) const {
@@ -124,6 +197,13 @@ bool Facts::addEquality(unsigned pos, Expr e) {
   ++generation;
   undoLog.push_back(EqualityUndo{pos});
   equalities[pos] = e;
+  // Queries see the symbol replaced by `e`: what is known of the symbol's
+  // range now holds for `e`.
+  SymbolFacts known = getSymbol(pos);
+  if (!known.range.isFull())
+    addExprRange(resolved, known.range);
+  if (known.divisor > 1 && resolved.isSymbol())
+    addSymbolDivisor(resolved.getSymbolPosition(), known.divisor);
   return true;
 }
 
@@ -143,9 +223,14 @@ SymbolFacts Facts::getSymbol(unsigned pos) const {
   return f;
 }
 
-const Interval *Facts::getExprRange(Expr e) const {
-  auto it = exprRanges.find(e);
-  return it == exprRanges.end() ? nullptr : &it->second;
+std::optional<Interval> Facts::getExprRange(Expr e) const {
+  if (!e || exprRanges.empty() || e.isConstant() || e.isSymbol())
+    return std::nullopt;
+  ScaledForm f = getScaledForm(e);
+  auto it = exprRanges.find(f.key);
+  if (it == exprRanges.end())
+    return std::nullopt;
+  return it->second * Interval::point(f.scale) + Interval::point(f.offset);
 }
 
 Expr Facts::getEquality(unsigned pos) const {

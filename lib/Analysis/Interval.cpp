@@ -238,6 +238,17 @@ Interval symshape::mod(const Interval &a, const Interval &b) {
     return Interval::empty();
   if (b.containsZero())
     return Interval::full();
+  // A constant divisor and a dividend within one period [q * c, q * c +
+  // c - 1]: a mod c == a - q * c, exactly.
+  if (std::optional<int64_t> c = b.getPoint(); c && a.getLo() && a.getHi()) {
+    std::optional<int64_t> qLo = checkedFloorDiv(*a.getLo(), *c),
+                           qHi = checkedFloorDiv(*a.getHi(), *c);
+    if (qLo && qHi && *qLo == *qHi)
+      if (std::optional<int64_t> base = checkedMul(*qLo, *c))
+        if (auto lo = checkedSub(*a.getLo(), *base))
+          if (auto hi = checkedSub(*a.getHi(), *base))
+            return Interval(*lo, *hi);
+  }
   if (b.isPositive()) {
     // In [0, b - 1]; equal to a when 0 <= a < b.
     if (a.isNonNegative() && a.getHi() && *a.getHi() < *b.getLo())

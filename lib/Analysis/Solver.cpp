@@ -8,6 +8,7 @@
 #include "symshape/Analysis/CheckedInt.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace symshape;
@@ -106,6 +107,40 @@ Expr Solver::normalize(Expr e) {
 // Ranges
 //===----------------------------------------------------------------------===//
 
+/// If every term of `a` has `b` (an atom) as a factor and `a` has no
+/// constant term, returns a / b.
+static Expr divideByAtom(Expr a, Expr b) {
+  if (!b.isAtom())
+    return Expr();
+  auto divideTerm = [&](Expr t) -> Expr {
+    if (t == b)
+      return b.getContext().getConstant(1);
+    if (t.getKind() != ExprKind::Mul)
+      return Expr();
+    ArrayRef<Expr> fs = t.getOperands();
+    const Expr *pos = llvm::find(fs, b);
+    if (pos == fs.end())
+      return Expr();
+    Expr q = b.getContext().getConstant(1);
+    for (const Expr *f = fs.begin(); f != fs.end(); ++f)
+      if (f != pos)
+        q = mul(q, *f);
+    return q;
+  };
+  if (a.getKind() != ExprKind::Add)
+    return divideTerm(a);
+  if (a.getAddConstant() != 0)
+    return Expr();
+  Expr q = a.getContext().getConstant(0);
+  for (auto [t, c] : llvm::zip(a.getOperands(), a.getCoefficients())) {
+    Expr qt = divideTerm(t);
+    if (!qt)
+      return Expr();
+    q = add(q, mul(qt, c));
+  }
+  return q;
+}
+
 Interval Solver::getRange(Expr e) {
   if (!e)
     return Interval::full();
@@ -114,8 +149,387 @@ Interval Solver::getRange(Expr e) {
   auto it = rangeCache.find(e);
   if (it != rangeCache.end())
     return it->second;
+  // Each outermost query gets a fresh refinement budget. A range computed
+  // while the budget ran out is sound but may be wider than the full answer:
+  // it is not cached, so a cached range never depends on the order of
+  // queries.
+  if (rangeDepth == 0)
+    rangeBudget = kRangeRefinementBudget;
+  ++rangeDepth;
+  uint64_t exhaustedBefore = rangeBudgetExhausted;
   Interval r = computeRange(e);
-  rangeCache[e] = r;
+  --rangeDepth;
+  if (rangeBudgetExhausted == exhaustedBefore)
+    rangeCache[e] = r;
+  return r;
+}
+
+bool Solver::takeRefinementStep() {
+  if (rangeBudget == 0) {
+    ++rangeBudgetExhausted;
+    return false;
+  }
+  --rangeBudget;
+  return true;
+}
+
+/// The factors of a monomial term (a Mul, or a single atom).
+static ArrayRef<Expr> factorsOf(const Expr &term) {
+  if (term.getKind() == ExprKind::Mul)
+    return term.getOperands();
+  return ArrayRef<Expr>(&term, 1);
+}
+
+/// Sets the bits of the symbols that occur in `e`.
+static void collectSymbols(Expr e, llvm::SmallBitVector &bits) {
+  if (e.isSymbol()) {
+    unsigned pos = e.getSymbolPosition();
+    if (pos >= bits.size())
+      bits.resize(pos + 1);
+    bits.set(pos);
+    return;
+  }
+  for (Expr op : e.getOperands())
+    collectSymbols(op, bits);
+}
+
+/// The sum `e` without its term `skip`.
+static Expr sumWithout(Expr e, size_t skip) {
+  SmallVector<Expr, 4> terms;
+  SmallVector<int64_t, 4> coeffs;
+  for (size_t i = 0, n = e.getOperands().size(); i < n; ++i) {
+    if (i == skip)
+      continue;
+    terms.push_back(e.getOperands()[i]);
+    coeffs.push_back(e.getCoefficients()[i]);
+  }
+  if (terms.empty())
+    return e.getContext().getConstant(e.getAddConstant());
+  return linearCombination(terms, coeffs, e.getAddConstant());
+}
+
+Interval Solver::divisionRange(Expr e) {
+  Expr a = e.getOperands()[0], b = e.getOperands()[1];
+  Interval ra = getRange(a), rb = getRange(b);
+  ExprKind kind = e.getKind();
+  Interval r = kind == ExprKind::FloorDiv  ? floorDiv(ra, rb)
+               : kind == ExprKind::CeilDiv ? ceilDiv(ra, rb)
+                                           : mod(ra, rb);
+  if (r.isEmpty() || r.isPoint())
+    return r;
+  // (k * b * x) op b with b != 0 everywhere is exactly k * x (mod: 0).
+  if (!b.isConstant() && !rb.isEmpty() && !rb.containsZero())
+    if (Expr q = divideByAtom(a, b))
+      return r.intersect(kind == ExprKind::Mod ? Interval::point(0)
+                                               : getRange(q));
+  // a mod c when a takes few values (multiples of its divisor in its
+  // range): the exact range over those values (s mod 128 for s a multiple
+  // of 64 in [64, 512] is [0, 64]).
+  std::optional<int64_t> c = b.getConstantOrNone();
+  int64_t da = getDivisor(a);
+  if (kind == ExprKind::Mod && c && *c > 0 && da > 1) {
+    Interval multiples = ra.roundToMultiple(da);
+    std::optional<int64_t> lo = multiples.getLo(), hi = multiples.getHi();
+    constexpr int64_t kMaxValues = 16;
+    // Both ends are multiples of da: there are hi / da - lo / da + 1 values.
+    int64_t steps = lo && hi && *lo % da == 0 && *hi % da == 0
+                        ? *hi / da - *lo / da
+                        : kMaxValues;
+    if (steps >= 0 && steps < kMaxValues) {
+      std::optional<int64_t> mLo, mHi;
+      for (int64_t k = 0; k <= steps; ++k) {
+        int64_t m = *checkedFloorMod(*lo + k * da, *c);
+        mLo = mLo ? std::min(*mLo, m) : m;
+        mHi = mHi ? std::max(*mHi, m) : m;
+      }
+      r = r.intersect(Interval(mLo, mHi));
+    }
+  }
+  return r;
+}
+
+/// The coefficient of the monomial `t` in `e` (0 if none).
+static int64_t coefficientOf(Expr e, Expr t) {
+  if (e == t)
+    return 1;
+  if (e.getKind() != ExprKind::Add)
+    return 0;
+  for (auto [u, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
+    if (u == t)
+      return c;
+  return 0;
+}
+
+Interval Solver::refineMaxMinRange(Expr e, Interval r) {
+  // max(a, b) >= (|q| * a + |p| * b) / (|p| + |q|) for any weights, and
+  // min(a, b) <= it; when a term t has coefficients p and q of opposite
+  // signs in a and b, these weights cancel t (max(s, 4 - s) >= 2).
+  bool isMax = e.getKind() == ExprKind::Max;
+  ArrayRef<Expr> ops = e.getOperands();
+  // Pairs of operands: only for the few operands of a typical max/min.
+  constexpr size_t kMaxOperands = 8;
+  if (ops.size() > kMaxOperands)
+    return r;
+  // Operands with few terms only: the search for a term is quadratic.
+  constexpr size_t kMaxTerms = 16;
+  auto numTerms = [](Expr op) {
+    return op.getKind() == ExprKind::Add ? op.getOperands().size() : 1;
+  };
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if ((ops[i].getKind() != ExprKind::Add && !ops[i].isAtom()) ||
+        numTerms(ops[i]) > kMaxTerms)
+      continue;
+    ArrayRef<Expr> terms = ops[i].getKind() == ExprKind::Add
+                               ? ops[i].getOperands()
+                               : ArrayRef<Expr>(ops[i]);
+    for (size_t j = i + 1; j < ops.size(); ++j) {
+      if (numTerms(ops[j]) > kMaxTerms)
+        continue;
+      int64_t p = 0, q = 0;
+      for (Expr t : terms) {
+        p = coefficientOf(ops[i], t);
+        q = coefficientOf(ops[j], t);
+        if ((p > 0 && q < 0) || (p < 0 && q > 0))
+          break;
+        p = q = 0;
+      }
+      if (p == 0 || p == INT64_MIN || q == INT64_MIN)
+        continue;
+      if (!takeRefinementStep())
+        return r;
+      int64_t wi = q < 0 ? -q : q, wj = p < 0 ? -p : p;
+      std::optional<int64_t> total = checkedAdd(wi, wj);
+      Expr combined = add(mul(ops[i], wi), mul(ops[j], wj));
+      if (!total || !combined)
+        continue;
+      Interval rc = getRange(combined);
+      if (isMax) {
+        if (std::optional<int64_t> lo = rc.getLo())
+          r = r.intersect(Interval::atLeast(*checkedCeilDiv(*lo, *total)));
+      } else if (std::optional<int64_t> hi = rc.getHi()) {
+        r = r.intersect(Interval::atMost(*checkedFloorDiv(*hi, *total)));
+      }
+      if (r.isEmpty() || r.isPoint())
+        return r;
+    }
+  }
+  return r;
+}
+
+/// The range of a * x^2 + b * x for x in `rx` (a != 0), exactly: a convex
+/// (a > 0) or concave parabola has its extremes at the ends of the range and
+/// at the integers next to its vertex -b / (2a). The full range if a value
+/// does not fit int64.
+static Interval quadraticRange(int64_t a, int64_t b, const Interval &rx) {
+  if (rx.isEmpty())
+    return Interval::empty();
+  auto value = [&](int64_t x) -> std::optional<int64_t> {
+    auto ax = checkedMul(a, x);
+    auto axb = ax ? checkedAdd(*ax, b) : std::nullopt;
+    return axb ? checkedMul(*axb, x) : std::nullopt;
+  };
+  SmallVector<int64_t, 4> xs;
+  if (rx.getLo())
+    xs.push_back(*rx.getLo());
+  if (rx.getHi())
+    xs.push_back(*rx.getHi());
+  std::optional<int64_t> twoA = checkedMul(a, 2), minusB = checkedNeg(b);
+  if (!twoA || !minusB)
+    return Interval::full();
+  for (auto v :
+       {checkedFloorDiv(*minusB, *twoA), checkedCeilDiv(*minusB, *twoA)})
+    if (v && rx.contains(*v))
+      xs.push_back(*v);
+  std::optional<int64_t> lo, hi;
+  for (int64_t x : xs) {
+    std::optional<int64_t> f = value(x);
+    if (!f)
+      return Interval::full();
+    lo = lo ? std::min(*lo, *f) : *f;
+    hi = hi ? std::max(*hi, *f) : *f;
+  }
+  // The parabola grows without bound on an unbounded side.
+  bool bounded = rx.getLo() && rx.getHi();
+  if (a > 0)
+    return Interval(lo, bounded ? hi : std::nullopt);
+  return Interval(bounded ? lo : std::nullopt, hi);
+}
+
+Interval Solver::refineSumRange(Expr e, Interval r) {
+  ExprContext &ctx = e.getContext();
+  ArrayRef<Expr> terms = e.getOperands();
+  ArrayRef<int64_t> coeffs = e.getCoefficients();
+  auto done = [&] { return r.isEmpty() || r.isPoint(); };
+  // One term and a constant count no unknown twice.
+  if (terms.size() < 2 || done())
+    return r;
+
+  // Factoring: with x the atom that is a factor of the most terms (at least
+  // two), e == x * Q + R and range(x) * range(Q) + range(R) is sound; it is
+  // tight where the expanded form counts x once per term ((16 - b) * s is
+  // [16, 480] for b in [1, 8], s in [2, 32], not 16 * s - b * s in
+  // [-224, 510]).
+  llvm::SmallDenseMap<Expr, unsigned, 8> counts;
+  Expr best;
+  for (Expr t : terms) {
+    ArrayRef<Expr> fs = factorsOf(t);
+    for (size_t i = 0; i < fs.size(); ++i) {
+      if (i > 0 && fs[i] == fs[i - 1])
+        continue; // Factors are sorted: count a power once per term.
+      unsigned n = ++counts[fs[i]];
+      if (n >= 2 && (!best || n > counts[best] ||
+                     (n == counts[best] && compareExprs(fs[i], best) < 0)))
+        best = fs[i];
+    }
+  }
+  if (best && takeRefinementStep()) {
+    SmallVector<Expr, 4> qTerms, rTerms;
+    SmallVector<int64_t, 4> qCoeffs, rCoeffs;
+    for (auto [t, c] : llvm::zip(terms, coeffs)) {
+      ArrayRef<Expr> fs = factorsOf(t);
+      const Expr *pos = llvm::find(fs, best);
+      if (pos == fs.end()) {
+        rTerms.push_back(t);
+        rCoeffs.push_back(c);
+        continue;
+      }
+      SmallVector<Expr, 4> others(fs.begin(), pos);
+      others.append(pos + 1, fs.end());
+      Expr q = ctx.getConstant(1);
+      for (Expr f : others)
+        q = mul(q, f);
+      qTerms.push_back(q);
+      qCoeffs.push_back(c);
+    }
+    Expr q = linearCombination(qTerms, qCoeffs);
+    Expr rest = rTerms.empty()
+                    ? ctx.getConstant(e.getAddConstant())
+                    : linearCombination(rTerms, rCoeffs, e.getAddConstant());
+    if (q && rest)
+      r = r.intersect(getRange(best) * getRange(q) + getRange(rest));
+    if (done())
+      return r;
+  }
+
+  // A quadratic a * x^2 + b * x + rest in an atom x: its exact range plus
+  // the range of the rest (x * x is not a product of independent ranges,
+  // and neither is x * (a * x + b)).
+  for (size_t i = 0; i < terms.size(); ++i) {
+    Expr t = terms[i];
+    if (t.getKind() != ExprKind::Mul || t.getOperands().size() != 2 ||
+        t.getOperands()[0] != t.getOperands()[1])
+      continue;
+    Expr x = t.getOperands()[0];
+    if (!takeRefinementStep())
+      break;
+    SmallVector<Expr, 4> rTerms;
+    SmallVector<int64_t, 4> rCoeffs;
+    int64_t b = 0;
+    for (auto [u, c] : llvm::zip(terms, coeffs)) {
+      if (u == x) {
+        b = c;
+      } else if (u != t) {
+        rTerms.push_back(u);
+        rCoeffs.push_back(c);
+      }
+    }
+    Expr rest = rTerms.empty()
+                    ? ctx.getConstant(e.getAddConstant())
+                    : linearCombination(rTerms, rCoeffs, e.getAddConstant());
+    if (rest)
+      r = r.intersect(quadraticRange(coeffs[i], b, getRange(x)) +
+                      getRange(rest));
+    if (done())
+      return r;
+    break;
+  }
+
+  // A non-polynomial atom t = terms[i] that shares symbols with the rest of
+  // the sum, e == c * t + rest: the dependency is what interval arithmetic
+  // loses, so eliminate t with an identity or a bound that holds at every
+  // point.
+  if (llvm::none_of(terms, [](Expr t) { return t.isNonPolynomialAtom(); }))
+    return r;
+  // The symbols of each term and the number of terms each symbol occurs in:
+  // t shares a symbol with the rest iff one of its symbols occurs in two
+  // terms.
+  SmallVector<llvm::SmallBitVector, 4> termSymbols(terms.size());
+  SmallVector<unsigned, 8> uses(e.getNumSymbolsUsed(), 0);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    collectSymbols(terms[i], termSymbols[i]);
+    for (unsigned pos : termSymbols[i].set_bits())
+      ++uses[pos];
+  }
+  for (size_t i = 0; i < terms.size(); ++i) {
+    Expr t = terms[i];
+    int64_t c = coeffs[i];
+    if (!t.isNonPolynomialAtom() ||
+        llvm::none_of(termSymbols[i].set_bits(),
+                      [&](unsigned pos) { return uses[pos] >= 2; }))
+      continue;
+    std::optional<int64_t> d = t.getOperands().back().getConstantOrNone();
+    bool isDivision = t.getKind() == ExprKind::FloorDiv ||
+                      t.getKind() == ExprKind::CeilDiv ||
+                      t.getKind() == ExprKind::Mod;
+    if (isDivision && (!d || *d <= 0))
+      continue;
+    if (!takeRefinementStep())
+      break;
+    Expr rest = sumWithout(e, i);
+    if (!rest)
+      continue;
+    switch (t.getKind()) {
+    case ExprKind::Max:
+    case ExprKind::Min: {
+      // c * max(xs) + rest == max(c * x + rest) for c > 0 (min for c < 0),
+      // exactly: the range is the max (min) of the operands' ranges.
+      bool isMax = (t.getKind() == ExprKind::Max) == (c > 0);
+      std::optional<Interval> acc;
+      for (Expr x : t.getOperands()) {
+        Interval rx = getRange(add(rest, mul(x, c)));
+        acc = !acc ? rx : (isMax ? max(*acc, rx) : min(*acc, rx));
+      }
+      r = r.intersect(*acc);
+      break;
+    }
+    case ExprKind::FloorDiv:
+    case ExprKind::CeilDiv: {
+      // d * (a floordiv d) is in [a - d + 1, a] (ceildiv: [a, a + d - 1]),
+      // so d * e is in [d * rest + c * low, d * rest + c * high] (bounds
+      // swapped for c < 0) at every point; e is an integer, so rounding
+      // the bounds inward is exact.
+      Expr a = t.getOperands()[0];
+      bool isFloor = t.getKind() == ExprKind::FloorDiv;
+      Expr low = isFloor ? sub(a, *d - 1) : a;
+      Expr high = isFloor ? a : add(a, *d - 1);
+      Expr scaledRest = mul(rest, *d);
+      Expr lowerE = add(scaledRest, mul(c > 0 ? low : high, c));
+      Expr upperE = add(scaledRest, mul(c > 0 ? high : low, c));
+      std::optional<int64_t> lo, hi;
+      if (lowerE)
+        if (std::optional<int64_t> l = getRange(lowerE).getLo())
+          lo = checkedCeilDiv(*l, *d);
+      if (upperE)
+        if (std::optional<int64_t> h = getRange(upperE).getHi())
+          hi = checkedFloorDiv(*h, *d);
+      r = r.intersect(Interval(lo, hi));
+      break;
+    }
+    case ExprKind::Mod: {
+      // a mod d == a - d * (a floordiv d), exactly; the rewritten sum may
+      // cancel and has a divisor of its own.
+      Expr a = t.getOperands()[0];
+      Expr rewritten = add(rest, mul(sub(a, mul(floorDiv(a, *d), *d)), c));
+      if (rewritten)
+        r = r.intersect(getRange(rewritten));
+      break;
+    }
+    default:
+      break;
+    }
+    if (done())
+      return r;
+  }
   return r;
 }
 
@@ -133,6 +547,7 @@ Interval Solver::computeRange(Expr e) {
     r = Interval::point(e.getAddConstant());
     for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
       r = r + getRange(t) * Interval::point(c);
+    r = refineSumRange(e, r);
     break;
   }
   case ExprKind::Mul: {
@@ -150,13 +565,9 @@ Interval Solver::computeRange(Expr e) {
     break;
   }
   case ExprKind::FloorDiv:
-    r = floorDiv(getRange(e.getOperands()[0]), getRange(e.getOperands()[1]));
-    break;
   case ExprKind::CeilDiv:
-    r = ceilDiv(getRange(e.getOperands()[0]), getRange(e.getOperands()[1]));
-    break;
   case ExprKind::Mod:
-    r = mod(getRange(e.getOperands()[0]), getRange(e.getOperands()[1]));
+    r = divisionRange(e);
     break;
   case ExprKind::Max:
   case ExprKind::Min: {
@@ -164,10 +575,11 @@ Interval Solver::computeRange(Expr e) {
     r = getRange(e.getOperands()[0]);
     for (Expr op : e.getOperands().drop_front())
       r = isMax ? max(r, getRange(op)) : min(r, getRange(op));
+    r = refineMaxMinRange(e, r);
     break;
   }
   }
-  if (const Interval *known = facts.getExprRange(e))
+  if (std::optional<Interval> known = facts.getExprRange(e))
     r = r.intersect(*known);
   int64_t d = getDivisor(e);
   if (d > 1)
@@ -402,10 +814,13 @@ Verdict Solver::boundDivision(Expr e, Expr atom, unsigned &budget) {
   Expr high = atom.getKind() == ExprKind::FloorDiv ? a : add(a, c - 1);
   int64_t k = lin->coeff;
   Expr scaledRest = mul(lin->rest, c);
-  // c * e == c * rest + k * (c * atom).
+  // c * e == c * rest + k * (c * atom), so lower <= c * e <= upper. e is an
+  // integer: c * e >= lower >= -(c - 1) already gives e > -1, i.e. e >= 0
+  // (h floordiv 2 + 1 <= h for h >= 1, where lower == h - 2 >= -1). And
+  // upper < 0 gives e < 0; no rounding helps there (e < 0 iff c * e < 0).
   Expr lower = add(scaledRest, mul(k > 0 ? low : high, k));
   Expr upper = add(scaledRest, mul(k > 0 ? high : low, k));
-  if (nonNegative(lower, budget) == Verdict::True)
+  if (nonNegative(add(lower, c - 1), budget) == Verdict::True)
     return Verdict::True;
   if (nonNegative(upper, budget) == Verdict::False)
     return Verdict::False;
@@ -462,40 +877,6 @@ Expr Solver::simplify(Expr e) {
     r = e;
   simplifyCache[e] = r;
   return r;
-}
-
-/// If every term of `a` has `b` (an atom) as a factor and `a` has no
-/// constant term, returns a / b.
-static Expr divideByAtom(Expr a, Expr b) {
-  if (!b.isAtom())
-    return Expr();
-  auto divideTerm = [&](Expr t) -> Expr {
-    if (t == b)
-      return b.getContext().getConstant(1);
-    if (t.getKind() != ExprKind::Mul)
-      return Expr();
-    ArrayRef<Expr> fs = t.getOperands();
-    const Expr *pos = llvm::find(fs, b);
-    if (pos == fs.end())
-      return Expr();
-    Expr q = b.getContext().getConstant(1);
-    for (const Expr *f = fs.begin(); f != fs.end(); ++f)
-      if (f != pos)
-        q = mul(q, *f);
-    return q;
-  };
-  if (a.getKind() != ExprKind::Add)
-    return divideTerm(a);
-  if (a.getAddConstant() != 0)
-    return Expr();
-  Expr q = a.getContext().getConstant(0);
-  for (auto [t, c] : llvm::zip(a.getOperands(), a.getCoefficients())) {
-    Expr qt = divideTerm(t);
-    if (!qt)
-      return Expr();
-    q = add(q, mul(qt, c));
-  }
-  return q;
 }
 
 Expr Solver::simplifyImpl(Expr e) {

@@ -45,16 +45,31 @@ namespace {
 /// A store of `collapse_shape(source)` (or of `expand_shape(source)`, the
 /// twin) with unit strides, in tensor form (tensor.insert_slice) or memory
 /// form (bufferization.materialize_in_destination into a memref.subview).
+///
+/// Lifetimes: candidates are collected first and rewritten afterwards, and a
+/// rewrite replaces and erases its store. So a candidate holds nothing that
+/// an earlier rewrite may free: the destination is read from the live store
+/// on each use (in a chain of stores it is the previous store's result), and
+/// the cached offsets, sizes and strides are index values, never results of
+/// the ops the pass erases (stores, reshapes, tensor.casts, subviews). The
+/// reassociation of a reshape is returned by value: copy it before taking a
+/// reference or an ArrayRef into it.
 struct Candidate {
   Operation *store;
   mutable tensor::CollapseShapeOp collapse;
   mutable tensor::ExpandShapeOp expand;
-  /// The destination tensor, or the base memref of the subview.
-  Value dest;
   mutable memref::SubViewOp subview;
   SmallVector<OpFoldResult> offsets, sizes, strides;
   /// Target dims that the store drops (rank reduction).
   llvm::SmallBitVector dropped;
+
+  /// The destination tensor, or the base memref of the subview, as the IR
+  /// holds it now.
+  Value dest() const {
+    if (subview)
+      return subview.getSource();
+    return cast<tensor::InsertSliceOp>(store).getDest();
+  }
 
   bool isMemoryForm() const { return static_cast<bool>(subview); }
   bool isTwin() const { return static_cast<bool>(expand); }
@@ -65,7 +80,7 @@ struct Candidate {
   Value source() const { return reshape()->getOperand(0); }
   /// The reshaped value the original store stores (before any cast).
   Value value() const { return reshape()->getResult(0); }
-  ShapedType destType() const { return cast<ShapedType>(dest.getType()); }
+  ShapedType destType() const { return cast<ShapedType>(dest().getType()); }
 };
 
 /// Sets the collapse_shape or expand_shape that `value` comes from, through
@@ -84,7 +99,6 @@ std::optional<Candidate> matchCandidate(Operation *op) {
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
     if (!matchReshape(insert.getSource(), c))
       return std::nullopt;
-    c.dest = insert.getDest();
     c.offsets = insert.getMixedOffsets();
     c.sizes = insert.getMixedSizes();
     c.strides = insert.getMixedStrides();
@@ -96,7 +110,6 @@ std::optional<Candidate> matchCandidate(Operation *op) {
     c.subview = mat.getDest().getDefiningOp<memref::SubViewOp>();
     if (!matchReshape(mat.getSource(), c) || !c.subview)
       return std::nullopt;
-    c.dest = c.subview.getSource();
     c.offsets = c.subview.getMixedOffsets();
     c.sizes = c.subview.getMixedSizes();
     c.strides = c.subview.getMixedStrides();
@@ -165,6 +178,27 @@ public:
     if (kept != static_cast<unsigned>(valueType.getRank()))
       return refuse("C0: the rank-reduction map does not match the stored "
                     "value");
+    // C0: the map pairs each kept target dim with a stored dim of the same
+    // size. memref.subview tells its dropped unit dims apart by strides, and
+    // with dynamic strides that can pair a unit slice with a dim of another
+    // size (the op verifies, its map does not describe the store); then the
+    // conditions below would be checked on the wrong dims.
+    auto storedType = cast<ShapedType>(c.store->getOperand(0).getType());
+    for (int64_t j = 0, k = 0; j < destType.getRank(); ++j) {
+      if (c.dropped.test(j))
+        continue;
+      // A static size in the op (not a constant value) is a static dim.
+      std::optional<int64_t> size;
+      if (isa<Attribute>(c.sizes[j]))
+        size = getConstantIntValue(c.sizes[j]);
+      int64_t stored = storedType.getDimSize(k);
+      if (size.has_value() == ShapedType::isDynamic(stored) ||
+          (size && *size != stored))
+        return refuse("C0: the rank-reduction map pairs target dim " +
+                      Twine(j) + " with value dim " + Twine(k) +
+                      ", whose size differs");
+      ++k;
+    }
     // C7 (memory form): the base is contiguous (row-major, identity layout).
     if (c.isMemoryForm()) {
       auto base = cast<MemRefType>(destType);
@@ -233,7 +267,7 @@ private:
   /// Offset 0 and size == extent along target dim `j`, which receives value
   /// dim `k`: True (proven), False (disproven) or Unknown.
   Verdict fullAlong(int64_t j, unsigned k) {
-    Expr extent = a.getDimExpr(c.dest, j);
+    Expr extent = a.getDimExpr(c.dest(), j);
     Verdict zeroOffset = solver.proveEQ(ofrExpr(c.offsets[j]),
                                         a.getExprContext().getConstant(0));
     // The store's size along j equals the value's dim (op semantics).
@@ -269,8 +303,9 @@ private:
       for (; next < end; ++next)
         plan.targetGroups.push_back({next});
     };
-    for (const ReassociationIndices &group :
-         c.expand.getReassociationIndices()) {
+    SmallVector<ReassociationIndices> groups =
+        c.expand.getReassociationIndices();
+    for (const ReassociationIndices &group : groups) {
       int64_t first = targetOf[group.front()], last = targetOf[group.back()];
       keepUntil(first);
       std::string d = std::to_string(first);
@@ -340,7 +375,7 @@ private:
       return "C3: two dynamic dims in one collapsed group (target dim " + d +
              ")";
     Expr offset = ofrExpr(c.offsets[j]);
-    Expr extent = a.getDimExpr(c.dest, j);
+    Expr extent = a.getDimExpr(c.dest(), j);
     Verdict full = fullAlong(j, k);
     dim.full = full == Verdict::True;
     if (dynamicInner == 1 && !dim.full) {
@@ -438,6 +473,8 @@ struct View {
   SmallVector<OpFoldResult> shape, offsets, sizes;
   /// The destination type with each dim static iff its view group is.
   SmallVector<int64_t> destShape;
+  /// The view dims the new store drops (the original store's dropped dims).
+  llvm::SmallBitVector dropped;
 };
 
 View buildView(OpBuilder &b, Location loc, const Candidate &c,
@@ -452,10 +489,19 @@ View buildView(OpBuilder &b, Location loc, const Candidate &c,
   int64_t next = 0;
   for (auto [j, dim] : llvm::enumerate(plan.dims)) {
     if (!dim.split) {
+      if (!dim.valueDim) {
+        v.dropped.resize(next + 1);
+        v.dropped.set(next);
+      }
       v.reassociation.push_back({next++});
-      v.shape.push_back(mixedDim(b, loc, c.dest, j));
+      v.shape.push_back(mixedDim(b, loc, c.dest(), j));
       v.offsets.push_back(c.offsets[j]);
-      v.sizes.push_back(c.sizes[j]);
+      // C4: a kept dim's size is S's own dim (the store's size operand may
+      // be a value where S's dim is static, after a cast); a dropped dim
+      // keeps its unit size.
+      v.sizes.push_back(dim.valueDim
+                            ? sourceSizes[groups[*dim.valueDim].front()]
+                            : c.sizes[j]);
       std::optional<int64_t> s = getConstantIntValue(v.shape.back());
       v.destShape.push_back(s ? *s : ShapedType::kDynamic);
       continue;
@@ -468,7 +514,7 @@ View buildView(OpBuilder &b, Location loc, const Candidate &c,
     // else from the destination divided by the (non-zero) inner product.
     OpFoldResult outer =
         dim.full ? sourceSizes[group.front()]
-                 : divOFR(b, loc, mixedDim(b, loc, c.dest, j), inner);
+                 : divOFR(b, loc, mixedDim(b, loc, c.dest(), j), inner);
     OpFoldResult outerOffset =
         dim.full ? b.getIndexAttr(0) : divOFR(b, loc, c.offsets[j], inner);
     ReassociationIndices indices;
@@ -491,7 +537,46 @@ View buildView(OpBuilder &b, Location loc, const Candidate &c,
     v.reassociation.push_back(indices);
     v.destShape.push_back(allStatic ? product : ShapedType::kDynamic);
   }
+  v.dropped.resize(next);
   return v;
+}
+
+/// What the folded store writes: S itself, or, when the store drops view
+/// dims and S has a static unit dim, S expanded with the dropped unit dims
+/// made explicit, so that the store drops nothing. A rank-reducing store
+/// that keeps a static unit dim is ambiguous: tensor.insert_slice,
+/// bufferization and the lowering of memref.subview (which tells unit dims
+/// apart by strides) each choose the dropped dims their own way, and where
+/// they disagree the standard lowering rejects the IR (DESIGN 6) although
+/// the input lowered. Without a static unit dim in S they all agree, and S
+/// is stored as it is.
+Value storedValue(OpBuilder &b, Location loc, Value source,
+                  const llvm::SmallBitVector &dropped) {
+  auto type = cast<RankedTensorType>(source.getType());
+  if (dropped.none() || !llvm::is_contained(type.getShape(), 1))
+    return source;
+  // Source dim k takes the view dims from its own up to the next kept one;
+  // leading dropped dims join the first group.
+  SmallVector<ReassociationIndices> groups;
+  SmallVector<OpFoldResult> shape;
+  SmallVector<int64_t> staticShape;
+  int64_t k = 0;
+  for (unsigned d = 0; d < dropped.size(); ++d) {
+    if (dropped.test(d)) {
+      shape.push_back(b.getIndexAttr(1));
+      staticShape.push_back(1);
+    } else {
+      shape.push_back(mixedDim(b, loc, source, k));
+      staticShape.push_back(type.getDimSize(k));
+      if (k++ > 0)
+        groups.emplace_back();
+    }
+    if (groups.empty())
+      groups.emplace_back();
+    groups.back().push_back(d);
+  }
+  return tensor::ExpandShapeOp::create(b, loc, type.clone(staticShape), source,
+                                       groups, shape);
 }
 
 SmallVector<int64_t> staticShape(ArrayRef<OpFoldResult> shape) {
@@ -507,17 +592,19 @@ SmallVector<int64_t> staticShape(ArrayRef<OpFoldResult> shape) {
 /// the original store's attributes.
 LogicalResult storeIntoSubview(OpBuilder &b, Location loc, const Candidate &c,
                                Value view, ArrayRef<OpFoldResult> offsets,
-                               ArrayRef<OpFoldResult> sizes) {
+                               ArrayRef<OpFoldResult> sizes,
+                               const llvm::SmallBitVector &dropped) {
   SmallVector<OpFoldResult> ones(offsets.size(), b.getIndexAttr(1));
-  auto sourceType = cast<RankedTensorType>(c.source().getType());
+  Value stored = storedValue(b, loc, c.source(), dropped);
+  auto storedType = cast<RankedTensorType>(stored.getType());
   MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
-      sourceType.getShape(), cast<MemRefType>(view.getType()), offsets, sizes,
+      storedType.getShape(), cast<MemRefType>(view.getType()), offsets, sizes,
       ones);
   Value subview = memref::SubViewOp::create(b, loc, subviewType, view, offsets,
                                             sizes, ones);
   auto mat = cast<bufferization::MaterializeInDestinationOp>(c.store);
   auto newMat = bufferization::MaterializeInDestinationOp::create(
-      b, loc, TypeRange(), c.source(), subview);
+      b, loc, TypeRange(), stored, subview);
   newMat.setRestrict(mat.getRestrict());
   newMat.setWritable(mat.getWritable());
   return success();
@@ -527,31 +614,38 @@ LogicalResult storeIntoSubview(OpBuilder &b, Location loc, const Candidate &c,
 /// group [j1, ..., jm] (full along j2..jm) is stored at o_j1 * t_j2 * ... *
 /// t_jm with the size of S's dim; a kept dim keeps its offset, and its size
 /// is S's dim (1 for a dropped dim).
-std::pair<SmallVector<OpFoldResult>, SmallVector<OpFoldResult>>
-buildCollapsedView(OpBuilder &b, Location loc, const Candidate &c,
-                   const Plan &plan) {
+struct CollapsedView {
   SmallVector<OpFoldResult> offsets, sizes;
+  /// The view dims the new store drops.
+  llvm::SmallBitVector dropped;
+};
+
+CollapsedView buildCollapsedView(OpBuilder &b, Location loc,
+                                 const Candidate &c, const Plan &plan) {
+  CollapsedView v;
+  v.dropped.resize(plan.targetGroups.size());
   SmallVector<int64_t> sourceDimOf; // value dim -> source dim
-  for (auto [k, group] : llvm::enumerate(c.expand.getReassociationIndices()))
-    for (int64_t g : group) {
-      (void)g;
-      sourceDimOf.push_back(k);
-    }
-  for (const ReassociationIndices &group : plan.targetGroups) {
+  SmallVector<ReassociationIndices> groups =
+      c.expand.getReassociationIndices();
+  for (auto [k, group] : llvm::enumerate(groups))
+    sourceDimOf.append(group.size(), k);
+  for (auto [d, group] : llvm::enumerate(plan.targetGroups)) {
     int64_t j = group.front();
     const DimPlan &dim = plan.dims[j];
     if (!dim.valueDim) {
-      offsets.push_back(c.offsets[j]);
-      sizes.push_back(c.sizes[j]);
+      v.offsets.push_back(c.offsets[j]);
+      v.sizes.push_back(c.sizes[j]);
+      v.dropped.set(d);
       continue;
     }
     OpFoldResult inner = b.getIndexAttr(1);
     for (int64_t t : ArrayRef<int64_t>(group).drop_front())
-      inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.dest, t));
-    offsets.push_back(mulOFR(b, loc, c.offsets[j], inner));
-    sizes.push_back(mixedDim(b, loc, c.source(), sourceDimOf[*dim.valueDim]));
+      inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.dest(), t));
+    v.offsets.push_back(mulOFR(b, loc, c.offsets[j], inner));
+    v.sizes.push_back(
+        mixedDim(b, loc, c.source(), sourceDimOf[*dim.valueDim]));
   }
-  return {offsets, sizes};
+  return v;
 }
 
 /// The folded twin in tensor form: collapse the destination, store S, expand
@@ -559,16 +653,17 @@ buildCollapsedView(OpBuilder &b, Location loc, const Candidate &c,
 Value rewriteTwinTensorForm(OpBuilder &b, const Candidate &c,
                             const Plan &plan) {
   Location loc = c.store->getLoc();
-  auto [offsets, sizes] = buildCollapsedView(b, loc, c, plan);
+  CollapsedView v = buildCollapsedView(b, loc, c, plan);
   auto destType = cast<RankedTensorType>(c.destType());
   Value collapsed =
-      tensor::CollapseShapeOp::create(b, loc, c.dest, plan.targetGroups);
-  SmallVector<OpFoldResult> ones(offsets.size(), b.getIndexAttr(1));
-  Value inserted = tensor::InsertSliceOp::create(b, loc, c.source(), collapsed,
-                                                 offsets, sizes, ones);
+      tensor::CollapseShapeOp::create(b, loc, c.dest(), plan.targetGroups);
+  SmallVector<OpFoldResult> ones(v.offsets.size(), b.getIndexAttr(1));
+  Value stored = storedValue(b, loc, c.source(), v.dropped);
+  Value inserted = tensor::InsertSliceOp::create(b, loc, stored, collapsed,
+                                                 v.offsets, v.sizes, ones);
   SmallVector<OpFoldResult> shape;
   for (int64_t j = 0; j < destType.getRank(); ++j)
-    shape.push_back(mixedDim(b, loc, c.dest, j));
+    shape.push_back(mixedDim(b, loc, c.dest(), j));
   return tensor::ExpandShapeOp::create(b, loc, destType, inserted,
                                        plan.targetGroups, shape);
 }
@@ -578,10 +673,10 @@ Value rewriteTwinTensorForm(OpBuilder &b, const Candidate &c,
 LogicalResult rewriteTwinMemoryForm(OpBuilder &b, const Candidate &c,
                                     const Plan &plan) {
   Location loc = c.store->getLoc();
-  auto [offsets, sizes] = buildCollapsedView(b, loc, c, plan);
+  CollapsedView v = buildCollapsedView(b, loc, c, plan);
   auto collapsed =
-      memref::CollapseShapeOp::create(b, loc, c.dest, plan.targetGroups);
-  return storeIntoSubview(b, loc, c, collapsed, offsets, sizes);
+      memref::CollapseShapeOp::create(b, loc, c.dest(), plan.targetGroups);
+  return storeIntoSubview(b, loc, c, collapsed, v.offsets, v.sizes, v.dropped);
 }
 
 /// The folded store in tensor form; returns the new destination value.
@@ -591,7 +686,7 @@ Value rewriteTensorForm(OpBuilder &b, const Candidate &c, const Plan &plan) {
   Location loc = c.store->getLoc();
   View v = buildView(b, loc, c, plan);
   auto destType = cast<RankedTensorType>(c.destType());
-  Value dest = c.dest;
+  Value dest = c.dest();
   auto adjusted = destType.clone(v.destShape);
   if (adjusted != destType)
     dest = tensor::CastOp::create(b, loc, adjusted, dest);
@@ -599,7 +694,8 @@ Value rewriteTensorForm(OpBuilder &b, const Candidate &c, const Plan &plan) {
   Value expanded = tensor::ExpandShapeOp::create(b, loc, expandedType, dest,
                                                  v.reassociation, v.shape);
   SmallVector<OpFoldResult> ones(v.offsets.size(), b.getIndexAttr(1));
-  Value inserted = tensor::InsertSliceOp::create(b, loc, c.source(), expanded,
+  Value stored = storedValue(b, loc, c.source(), v.dropped);
+  Value inserted = tensor::InsertSliceOp::create(b, loc, stored, expanded,
                                                  v.offsets, v.sizes, ones);
   Value collapsed = tensor::CollapseShapeOp::create(b, loc, adjusted, inserted,
                                                     v.reassociation);
@@ -616,7 +712,7 @@ LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
   Location loc = c.store->getLoc();
   View v = buildView(b, loc, c, plan);
   auto baseType = cast<MemRefType>(c.destType());
-  Value base = c.dest;
+  Value base = c.dest();
   MemRefType adjusted = baseType.clone(v.destShape);
   if (adjusted != baseType)
     base = memref::CastOp::create(b, loc, adjusted, base);
@@ -627,7 +723,8 @@ LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
     return failure();
   Value expanded = memref::ExpandShapeOp::create(b, loc, *expandedType, base,
                                                  v.reassociation, v.shape);
-  return storeIntoSubview(b, loc, c, expanded, v.offsets, v.sizes);
+  return storeIntoSubview(b, loc, c, expanded, v.offsets, v.sizes,
+                          v.dropped);
 }
 
 /// The run-time check of a guarded fold.
@@ -644,7 +741,8 @@ Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
     Value offset = getValueOrCreateConstantIndexOp(b, loc, c.offsets[j]);
     if (g.kind == GuardCondition::Kind::AlignedOffset) {
       // Only a collapse's split dim has an alignment condition.
-      const ReassociationIndices &group =
+      // Copy the group: getReassociationIndices() returns a temporary.
+      ReassociationIndices group =
           c.collapse.getReassociationIndices()[*dim.valueDim];
       OpFoldResult inner = b.getIndexAttr(1);
       for (int64_t s : ArrayRef<int64_t>(group).drop_front())
@@ -658,7 +756,7 @@ Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
       Value stored = getValueOrCreateConstantIndexOp(
           b, loc, mixedDim(b, loc, c.value(), *dim.valueDim));
       Value extent =
-          getValueOrCreateConstantIndexOp(b, loc, mixedDim(b, loc, c.dest, j));
+          getValueOrCreateConstantIndexOp(b, loc, mixedDim(b, loc, c.dest(), j));
       conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stored,
                                  extent));
     }

@@ -71,13 +71,13 @@ def parse(text, symbols):
     return e, defined
 
 
-def valid(facts, claim):
-    """True if `claim` holds wherever `facts` hold; None if z3 gave up."""
-    s = z3.Solver()
-    s.set("timeout", 5000)
-    s.add(facts)
-    s.add(z3.Not(claim))
-    r = s.check()
+def valid(solver, claim):
+    """True if `claim` holds wherever the facts asserted in `solver` hold;
+    None if z3 gave up."""
+    solver.push()
+    solver.add(z3.Not(claim))
+    r = solver.check()
+    solver.pop()
     if r == z3.unsat:
         return True
     if r == z3.sat:
@@ -125,8 +125,11 @@ def check_case(case, counts):
             claims.append((name + " false", z3.Implies(both, z3.Not(rel))))
 
     ok = True
+    solver = z3.Solver()
+    solver.set("timeout", 5000)
+    solver.add(facts)
     for name, claim in claims:
-        result = valid(facts, claim)
+        result = valid(solver, claim)
         if result is True:
             counts["proven"] += 1
         elif result is None:

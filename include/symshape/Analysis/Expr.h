@@ -212,6 +212,28 @@ Expr min(ArrayRef<Expr> operands);
 inline Expr max(Expr a, Expr b) { return max(ArrayRef<Expr>{a, b}); }
 inline Expr min(Expr a, Expr b) { return min(ArrayRef<Expr>{a, b}); }
 
+/// The sum `constant + sum_i coefficients[i] * terms[i]` of canonical
+/// expressions, normalized once (linear in the number of terms, where a chain
+/// of `add` calls is quadratic). Null on overflow, if any term is null or if
+/// there is no term.
+Expr linearCombination(ArrayRef<Expr> terms, ArrayRef<int64_t> coefficients,
+                       int64_t constant = 0);
+
+/// An expression written as `scale * key + offset`. `key` is the same object
+/// for every expression that differs from `e` only by a constant offset and a
+/// non-zero integer factor (`b - a`, `a - b + 3` and `2 * b - 2 * a` share the
+/// key `a - b` or `b - a`, whichever has a positive leading coefficient): it
+/// has no constant term, its leading coefficient is positive and its
+/// coefficients are coprime. For a constant `e` the key is null, the scale 0
+/// and the offset the constant.
+struct ScaledForm {
+  Expr key;
+  int64_t scale = 1;
+  int64_t offset = 0;
+};
+/// The scaled form of a canonical, non-null expression.
+ScaledForm getScaledForm(Expr e);
+
 inline Expr operator+(Expr a, Expr b) { return add(a, b); }
 inline Expr operator+(Expr a, int64_t b) { return add(a, b); }
 inline Expr operator-(Expr a, Expr b) { return sub(a, b); }

@@ -6,9 +6,16 @@
 //
 // A set of facts about the symbols of expressions: for each symbol its kind
 // (size or integer), range and divisor; ranges known for whole expressions;
-// and equalities `symbol == expression`. Facts are scoped: `mark()` and
-// `rollback()` undo every change made since the mark, which is how a walk in
-// dominance order keeps a fact only where its source dominates.
+// and equalities `symbol == expression`.
+//
+// A range of an expression is stored for its scaled form (see
+// `getScaledForm`): `e == scale * key + offset` is recorded as a range of
+// `key`, rounded inward to integers, and read back through the same form. So
+// a fact holds in every spelling: `y - x <= 0`, `x - y >= 0`,
+// `x - y - 1 >= -1` and `2 * x - 2 * y >= 0` are one fact about one key. Facts
+// are scoped: `mark()` and `rollback()` undo every change made since the mark,
+// which is how a walk in dominance order keeps a fact only where its source
+// dominates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +28,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -51,21 +59,28 @@ public:
   /// Records that `divisor` (>= 1) divides symbol `pos`. Returns false if
   /// the symbol's range then contains no value.
   bool addSymbolDivisor(unsigned pos, int64_t divisor);
-  /// Records `lo <= e <= hi` for an expression. Symbols and expressions
-  /// linear in one symbol also narrow the symbol's range. Returns false on a
+  /// Records `lo <= e <= hi` for an expression (with the equalities
+  /// substituted), keyed on its scaled form so that every spelling that
+  /// differs by a constant offset or a non-zero factor finds it. A fact on
+  /// `c * t + k` narrows the term `t` (a symbol's range if `t` is a symbol);
+  /// `max(...) <= hi` and `min(...) >= lo` narrow every operand; a range of
+  /// `a floordiv c` or `a ceildiv c` (c > 0) narrows `a`. Returns false on a
   /// contradiction with what was known.
   bool addExprRange(Expr e, const Interval &range);
-  /// Records `symbol == e`. Later queries see the symbol replaced by `e`.
-  /// Returns false (and records nothing) if the symbol already has an
-  /// equality or `e` depends on the symbol, directly or through other
-  /// equalities: equalities stay acyclic.
+  /// Records `symbol == e`. Later queries see the symbol replaced by `e`, and
+  /// the range known for the symbol is recorded for `e`. Returns false (and
+  /// records nothing) if the symbol already has an equality or `e` depends on
+  /// the symbol, directly or through other equalities: equalities stay
+  /// acyclic.
   bool addEquality(unsigned pos, Expr e);
   /// `e` with the equalities substituted, transitively.
   Expr resolve(Expr e) const;
 
   SymbolFacts getSymbol(unsigned pos) const;
-  /// The recorded range of `e`, if any (not a computed one).
-  const Interval *getExprRange(Expr e) const;
+  /// The recorded range of `e`, if any (not a computed one): the range
+  /// recorded for the scaled form's key, scaled back. `e` is looked up as
+  /// given; substitute the equalities first (`resolve`) where they may apply.
+  std::optional<Interval> getExprRange(Expr e) const;
   /// The expression symbol `pos` equals, or null.
   Expr getEquality(unsigned pos) const;
   bool hasEqualities() const { return !equalities.empty(); }
@@ -94,10 +109,15 @@ private:
   using Undo = std::variant<SymbolUndo, ExprUndo, EqualityUndo>;
 
   SymbolFacts &symbolForUpdate(unsigned pos);
+  /// Records the range of a scaled-form key.
+  bool addKeyRange(Expr key, const Interval &range);
+  /// The ranges of operands that a range of `key` implies.
+  bool narrowOperands(Expr key, const Interval &range);
 
   /// Declarations (never undone) and scoped facts; getSymbol combines them.
   llvm::DenseMap<unsigned, SymbolFacts> declared;
   llvm::DenseMap<unsigned, SymbolFacts> symbols;
+  /// Ranges of scaled-form keys (never a symbol or a constant).
   llvm::DenseMap<Expr, Interval> exprRanges;
   llvm::DenseMap<unsigned, Expr> equalities;
   std::vector<Undo> undoLog;

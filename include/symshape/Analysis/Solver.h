@@ -71,6 +71,18 @@ public:
 private:
   void syncCaches();
   Interval computeRange(Expr e);
+  /// Narrows `r`, a range of the sum `e` computed term by term, by factoring
+  /// a shared atom and by eliminating max/min/division atoms that share
+  /// symbols with the rest of the sum.
+  Interval refineSumRange(Expr e, Interval r);
+  /// Narrows `r`, the range of a max/min from its operands' ranges, by
+  /// weighted sums of two operands that cancel a shared term.
+  Interval refineMaxMinRange(Expr e, Interval r);
+  /// The range of a floordiv, ceildiv or mod.
+  Interval divisionRange(Expr e);
+  /// Takes one step of the refinement budget of the current range query;
+  /// false (and the query's result is not cached) once it is spent.
+  bool takeRefinementStep();
   int64_t computeDivisor(Expr e);
   Verdict nonNegative(Expr e, unsigned &budget);
   Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
@@ -86,6 +98,12 @@ private:
   llvm::DenseMap<Expr, Expr> simplifyCache;
   llvm::DenseMap<Expr, Expr> normalizeCache;
   unsigned proofBudget = 64;
+  /// Refinement steps an outermost `getRange` query may take: the cost of a
+  /// range stays linear in the size of the expression.
+  static constexpr unsigned kRangeRefinementBudget = 24;
+  unsigned rangeBudget = 0;
+  unsigned rangeDepth = 0;
+  uint64_t rangeBudgetExhausted = 0;
 };
 
 /// Replaces every occurrence of the sub-expression `target` in `e` by

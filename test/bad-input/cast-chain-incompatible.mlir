@@ -1,0 +1,51 @@
+// XFAIL: *
+// Fixed by the lead: cleanupCasts in lib/Transforms/DynamicToStatic.cpp
+// merges tensor.cast(tensor.cast(x)) into one cast without checking that
+// the outer result type is cast-compatible with x: 6 -> ? -> 7 (valid IR
+// that fails at run time) becomes 6 -> 7, which does not verify, so the
+// pass "succeeds" and the pass manager reports an error about a cast the
+// user never wrote. Merge only when
+// tensor::CastOp::areCastCompatible(inner source type, outer result type);
+// otherwise leave the chain alone. Found by symshape-fuzz-parse-pipeline
+// (seed: the `through_casts` case of fold-reshape-into-store.mlir with its
+// slice size 6 mutated to 7); the pipeline reaches the chain because
+// -canonicalize turns the insert_slice's constant size into a cast to 7.
+// Without that cast, symshape-dynamic-to-static on its own silently
+// rewrites the slice size 7 to the source's static 6 (a contradiction
+// "repaired" instead of left alone or reported): the second case.
+// RUN: symshape-opt %s -split-input-file --symshape-dynamic-to-static | FileCheck %s --check-prefix=D2S
+// RUN: symshape-opt %s -split-input-file --symshape-pipeline | FileCheck %s --check-prefix=PIPE
+
+// The minimal reproducer: the chain stays as written.
+// D2S-LABEL: func.func @incompatible_cast_chain
+// D2S-SAME: (%[[X:.*]]: tensor<6xf32>)
+// D2S: %[[A:.*]] = tensor.cast %[[X]] : tensor<6xf32> to tensor<?xf32>
+// D2S: %[[B:.*]] = tensor.cast %[[A]] : tensor<?xf32> to tensor<7xf32>
+// D2S: return %[[B]]
+// PIPE-LABEL: func.func @incompatible_cast_chain
+// PIPE: tensor.cast %{{.*}} : tensor<6xf32> to tensor<?xf32>
+// PIPE: tensor.cast %{{.*}} : tensor<?xf32> to tensor<7xf32>
+func.func @incompatible_cast_chain(%src: tensor<6xf32>) -> tensor<7xf32> {
+  %d = tensor.cast %src : tensor<6xf32> to tensor<?xf32>
+  %s = tensor.cast %d : tensor<?xf32> to tensor<7xf32>
+  return %s : tensor<7xf32>
+}
+
+// -----
+
+// The fuzzer's input: a 6-element value stored with a slice size of 7
+// (undefined at run time). Neither size may be replaced by the other.
+// D2S-LABEL: func.func @slice_size_contradicts_source
+// D2S-NOT: [6] [1]
+// D2S: tensor.insert_slice %{{.*}} into %{{.*}}[4] [%{{.*}}] [1] : tensor<?xf32> into tensor<12xf32>
+// PIPE-LABEL: func.func @slice_size_contradicts_source
+// PIPE: tensor.cast %{{.*}} : tensor<6xf32> to tensor<?xf32>
+// PIPE-NOT: [6] [1]
+// PIPE: tensor.insert_slice %{{.*}} into %{{.*}}[4] [7] [1]
+func.func @slice_size_contradicts_source(%src: tensor<3x2xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
+  %flat = tensor.collapse_shape %src [[0, 1]] : tensor<3x2xf32> into tensor<6xf32>
+  %dyn = tensor.cast %flat : tensor<6xf32> to tensor<?xf32>
+  %c7 = arith.constant 7 : index
+  %r = tensor.insert_slice %dyn into %out[4] [%c7] [1] : tensor<?xf32> into tensor<12xf32>
+  return %r : tensor<12xf32>
+}

@@ -1,0 +1,1025 @@
+#!/usr/bin/env python3
+"""Differential fuzzer of `symshape-opt --symshape-pipeline`.
+
+Generates random valid programs (see fuzzgen.py), runs each one unprocessed
+and after symshape-pipeline in several variants (default, checks=none,
+bind=NAME=VAL, profile=NAME:min:opt:max) under mlir-runner, and compares the
+printed numbers call by call. Failures are classified, minimized and saved as
+lit-style reproducers. See docs/Reliability.md.
+
+  symshape_fuzz.py --seed 1 --programs 200 --jobs 2          # a campaign
+  symshape_fuzz.py --seed 1 --replay 37 -v                   # one program
+  symshape_fuzz.py --seed 1 --emit 37                        # print it
+  symshape_fuzz.py --check-reproducers test/fuzz/found       # re-run finds
+"""
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fuzzgen as G  # noqa: E402
+
+LOWER = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
+         "function-boundary-type-conversion=identity-layout-map},"
+         "func.func(convert-linalg-to-loops),buffer-deallocation-pipeline,"
+         "convert-bufferization-to-memref,expand-strided-metadata,lower-affine,"
+         "arith-expand,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)")
+
+# Failure classes, in the order the summary prints them.
+CLASSES = ["mismatch", "processed-abort-only", "missing-abort", "runtime-crash",
+           "timeout", "opt-crash", "invalid-ir", "opt-error", "lowering-failure"]
+
+ADDR = re.compile(r"base@ = 0x[0-9a-f]+")
+
+
+class Tools:
+    def __init__(self, a):
+        self.opt = a.symshape_opt
+        self.mlir_opt = a.mlir_opt
+        self.runner = a.mlir_runner
+        self.libs = "%s,%s" % (a.runner_utils, a.c_runner_utils)
+        self.timeout = a.timeout
+
+
+def run(cmd, timeout, stdin=None):
+    """(returncode or 'timeout', stdout, stderr)."""
+    try:
+        for attempt in range(40):
+            try:
+                p = subprocess.run(cmd, input=stdin, capture_output=True,
+                                   timeout=timeout, text=True, errors="replace")
+            except OSError:
+                # the binary is being relinked: wait for it
+                if attempt == 39:
+                    raise
+                time.sleep(3)
+                continue
+            if p.returncode == 127 or ("error while loading shared libraries" in p.stderr):
+                time.sleep(3)
+                continue
+            return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return "timeout", (e.stdout or b"").decode("utf8", "replace") \
+            if isinstance(e.stdout, bytes) else (e.stdout or ""), ""
+
+
+def snapshot_opt(orig, snapdir, stable_s=20):
+    """A private copy of symshape-opt, taken once the binary has not changed
+    for `stable_s` seconds: the lead relinks it while campaigns run, and a
+    half-written binary must not count as a crash. Returns the copy's path
+    (named after the original's mtime and size), or None."""
+    for _ in range(120):
+        try:
+            st = os.stat(orig)
+        except OSError:
+            time.sleep(3)
+            continue
+        age = time.time() - st.st_mtime
+        if age < stable_s or not os.access(orig, os.X_OK):
+            time.sleep(max(1.0, stable_s - age))
+            continue
+        name = os.path.join(snapdir, "symshape-opt.%d.%d" % (int(st.st_mtime), st.st_size))
+        if os.path.exists(name):
+            return name
+        tmp = name + ".%d.tmp" % os.getpid()
+        shutil.copy2(orig, tmp)
+        st2 = os.stat(orig)
+        if st2.st_mtime != st.st_mtime or st2.st_size != st.st_size:
+            os.unlink(tmp)
+            continue
+        p = subprocess.run([tmp, "--version"], capture_output=True)
+        if p.returncode != 0:
+            os.unlink(tmp)
+            time.sleep(3)
+            continue
+        os.rename(tmp, name)
+        return name
+    return None
+
+
+# --------------------------------------------------------------------------
+# Variants and expectations.
+
+def declared(prog, name):
+    """[(lo, hi|None, div)] of every declaration of `name`."""
+    out = []
+    for f in prog.funcs:
+        for d in f.decls:
+            if not d or not d.get("names"):
+                continue
+            for j, nm in enumerate(d["names"]):
+                if nm == name:
+                    rg = d["ranges"][j] if d.get("ranges") else None
+                    dv = d["divs"][j] if d.get("divs") else 1
+                    out.append((rg[0] if rg else 0, rg[1] if rg else None, dv))
+    return out
+
+
+def satisfies(x, decls):
+    for lo, hi, dv in decls:
+        if x < lo or (hi is not None and x > hi) or x % dv:
+            return False
+    return True
+
+
+def choose_variants(prog, rng, which):
+    vs = []
+    if "default" in which:
+        vs.append({"key": "default", "opts": ""})
+    if "none" in which:
+        vs.append({"key": "none", "opts": "checks=none"})
+    names = []
+    for f in prog.funcs:
+        for d in f.decls:
+            if d and d.get("names"):
+                for nm in d["names"]:
+                    if nm and nm not in names:
+                        names.append(nm)
+    ok = [c for c in prog.cases if c.status == "ok" and not c.violations]
+    if "bind" in which and names:
+        nm = rng.choice(names)
+        vals = [v for c in ok for (_, _, n, v) in c.observed if n == nm]
+        decls = declared(prog, nm)
+        vals = [v for v in vals if satisfies(v, decls)]
+        if vals:
+            val = max(set(vals), key=lambda v: (vals.count(v), -v))
+            checks = " checks=none" if rng.random() < 0.2 else ""
+            vs.append({"key": "bind", "opts": "bind=%s=%d%s" % (nm, val, checks),
+                       "bind": (nm, val), "none": bool(checks)})
+    pub = []
+    for f in prog.funcs:
+        if f.private:
+            continue
+        for d in f.decls:
+            if d and d.get("names"):
+                for nm in d["names"]:
+                    if nm and nm not in pub:
+                        pub.append(nm)
+    if "profile" in which and pub:
+        nm = rng.choice(pub)
+        decls = declared(prog, nm)
+        vals = [v for c in ok for (_, priv, n, v) in c.observed
+                if n == nm and not priv and satisfies(v, decls)]
+        if vals:
+            opt = max(set(vals), key=lambda v: (vals.count(v), -v))
+            lo_d = max([lo for lo, _, _ in decls] + [0])
+            his = [hi for _, hi, _ in decls if hi is not None]
+            hi_d = min(his) if his else opt + 6
+            lo = rng.randint(lo_d, opt) if lo_d <= opt else opt
+            hi = rng.randint(opt, max(opt, hi_d))
+            if rng.random() < 0.3:
+                lo = opt if rng.random() < 0.5 else lo
+            vs.append({"key": "profile", "opts": "profile=%s:%d:%d:%d" % (nm, lo, opt, hi),
+                       "profile": (nm, lo, opt, hi)})
+    return vs
+
+
+def expectation(case, v):
+    """same | both-abort | proc-abort | skip."""
+    none = v["key"] == "none" or v.get("none")
+    if none and case.violations:
+        return "skip"
+    if "bind" in v:
+        nm, val = v["bind"]
+        if any(n == nm and x != val for (_, _, n, x) in case.observed):
+            return "skip" if none else "proc-abort"
+    if "profile" in v:
+        nm, lo, _, hi = v["profile"]
+        if any(n == nm and not priv and not (lo <= x <= hi)
+               for (_, priv, n, x) in case.observed):
+            return "proc-abort"
+    if case.violations and case.status == "ok":
+        return "proc-abort"
+    return "same" if case.status == "ok" else "both-abort"
+
+
+def plan(prog, variants, rng, max_abort_runs=1):
+    """Entries to emit and, per variant, the runs: (entry, [(case, expect)])."""
+    entries = {}
+
+    def entry(ids):
+        key = tuple(ids)
+        if key not in entries:
+            entries[key] = "main_%d" % len(entries)
+        return entries[key]
+    ok_ids = [i for i, c in enumerate(prog.cases) if c.status == "ok"]
+    ab_ids = [i for i, c in enumerate(prog.cases) if c.status == "abort"]
+    ref_tail = [rng.choice(ab_ids)] if ab_ids else []
+    ref = (entry(ok_ids + ref_tail), ok_ids + ref_tail)
+    runs = {}
+    for v in variants:
+        ex = {i: expectation(c, v) for i, c in enumerate(prog.cases)}
+        same = [i for i in ok_ids if ex[i] == "same"]
+        aborts = [i for i in range(len(prog.cases)) if ex[i] in ("both-abort", "proc-abort")]
+        rng.shuffle(aborts)
+        rs = []
+        tails = aborts[:max_abort_runs]
+        if not tails:
+            rs.append((entry(same), [(i, "same") for i in same]))
+        for k, t in enumerate(tails):
+            ids = (same if k == 0 else []) + [t]
+            rs.append((entry(ids), [(i, ex[i]) for i in ids]))
+        runs[v["key"]] = rs
+    return [(name, list(ids)) for ids, name in entries.items()], ref, runs
+
+
+# --------------------------------------------------------------------------
+# Running and comparing.
+
+SIZES = re.compile(r"sizes = \[([0-9, ]*)\]")
+
+
+def split_chunks(stdout):
+    """{case id: text} from the markers MARK + id that precede every call.
+    printMemref prints elements of an empty memref from uninitialized memory:
+    the data of a memref with a 0 in its sizes is dropped."""
+    chunks, cur, order = {}, None, []
+    empty = False
+    for line in stdout.splitlines():
+        s = line.strip()
+        if s.isdigit() and G.MARK <= int(s) < G.MARK + 10000:
+            cur = int(s) - G.MARK
+            chunks[cur] = []
+            order.append(cur)
+            empty = False
+            continue
+        if s.startswith("Unranked Memref"):
+            m = SIZES.search(s)
+            empty = bool(m) and "0" in [x.strip() for x in m.group(1).split(",")]
+            if empty:
+                line = line + " <empty>"
+        elif s.startswith("[") and empty:
+            continue
+        else:
+            empty = False
+        if cur is not None:
+            chunks[cur].append(ADDR.sub("", line))
+    return {k: "\n".join(v) for k, v in chunks.items()}, order
+
+
+def is_abort(rc):
+    return rc in (-signal.SIGABRT, 134)
+
+
+def runner_cmd(tools, lowered, entry):
+    return ["stdbuf", "-o0", tools.runner, lowered, "-e", entry,
+            "-entry-point-result=void", "-shared-libs=" + tools.libs]
+
+
+def classify_opt_failure(rc, err):
+    if rc == "timeout":
+        return "timeout"
+    if rc < 0 or "Stack dump" in err or "PLEASE submit a bug report" in err:
+        return "opt-crash"
+    if re.search(r"error: '[\w.]+' op ", err) or "failed to verify" in err or \
+            "does not dominate" in err or "operand #" in err:
+        return "invalid-ir"
+    return "opt-error"
+
+
+def first_error(err):
+    if "Stack dump" in err or "PLEASE submit" in err:
+        frames = [l for l in err.splitlines() if re.match(r"\s*#\d+ 0x", l)]
+        for l in frames:
+            if "symshape" in l or "SymShape" in l:
+                return "crash in " + re.sub(r"^\s*#\d+ 0x[0-9a-f]+ ", "", l).strip()[:300]
+        if frames:
+            return "crash in " + re.sub(r"^\s*#\d+ 0x[0-9a-f]+ ", "", frames[min(
+                len(frames) - 1, 3)]).strip()[:300]
+    for line in err.splitlines():
+        if "error:" in line or "Assertion" in line or "Segmentation" in line:
+            return line.strip()[:300]
+    lines = [l for l in err.splitlines() if l.strip()]
+    return lines[0][:300] if lines else ""
+
+
+class Checker:
+    """Runs one program against a set of variants."""
+
+    def __init__(self, tools, workdir, verbose=False):
+        self.t = tools
+        self.w = workdir
+        self.v = verbose
+        self.stats = {"runs": 0, "executions": 0, "unprocessed_calls": 0}
+
+    def log(self, *a):
+        if self.v:
+            print(*a, file=sys.stderr)
+
+    def write(self, name, text):
+        p = os.path.join(self.w, name)
+        with open(p, "w") as f:
+            f.write(text)
+        return p
+
+    def lower(self, path, out):
+        rc, _, err = run([self.t.mlir_opt, path, "--pass-pipeline=" + LOWER, "-o", out],
+                         self.t.timeout)
+        return rc, err
+
+    def check(self, prog, variants, rng_seed, only_entry=None):
+        """Returns {"status": "pass"|"fail"|"skip", "failures": [...], ...}."""
+        import random
+        rng = random.Random(rng_seed)
+        entries, ref, runs = plan(prog, variants, rng)
+        src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        plain = self.write("plain.mlir", G.emit_module(prog, entries, decls=False))
+        low0 = os.path.join(self.w, "plain.ll.mlir")
+        rc, err = self.lower(plain, low0)
+        if rc != 0:
+            return {"status": "skip", "why": "unprocessed lowering: " + first_error(err)}
+        rc, out, err = run(runner_cmd(self.t, low0, ref[0]), self.t.timeout)
+        self.stats["runs"] += 1
+        chunks, order = split_chunks(out)
+        exp_tail = prog.cases[ref[1][-1]].status == "abort" if ref[1] else False
+        ok_ids = [i for i in ref[1] if prog.cases[i].status == "ok"]
+        if rc == "timeout" or (rc != 0 and not (exp_tail and is_abort(rc))) or \
+                (rc == 0 and exp_tail) or any(i not in chunks for i in ok_ids):
+            return {"status": "skip", "why": "unprocessed run disagrees with the oracle "
+                    "(rc %s): %s" % (rc, first_error(err))}
+        self.stats["unprocessed_calls"] += len(ref[1])
+        refs = {i: chunks[i] for i in ok_ids}
+        failures = []
+        for v in variants:
+            f = self.check_variant(prog, v, src, runs[v["key"]], refs, low0)
+            if f:
+                failures.append(f)
+        return {"status": "fail" if failures else "pass", "failures": failures,
+                "src": src}
+
+    def check_variant(self, prog, v, src, vruns, refs, low0):
+        out = os.path.join(self.w, "proc-%s.mlir" % v["key"])
+        opts = v["opts"]
+        flag = "--symshape-pipeline" + ("=" + opts if opts else "")
+        rc, _, err = run([self.t.opt, src, flag, "-o", out], self.t.timeout)
+        base = {"variant": v, "flag": flag}
+        if rc != 0:
+            return dict(base, cls=classify_opt_failure(rc, err), detail=first_error(err),
+                        stderr=err[-4000:])
+        low = os.path.join(self.w, "proc-%s.ll.mlir" % v["key"])
+        rc, err = self.lower(out, low)
+        if rc != 0:
+            cls = "invalid-ir" if ("symshape" in err and ("Dialect" in err or
+                                                         "unregistered" in err)) \
+                else "lowering-failure"
+            if rc == "timeout":
+                cls = "timeout"
+            return dict(base, cls=cls, detail=first_error(err), stderr=err[-4000:])
+        for entry, calls in vruns:
+            if not calls:
+                continue
+            rc, so, err = run(runner_cmd(self.t, low, entry), self.t.timeout)
+            self.stats["runs"] += 1
+            chunks, order = split_chunks(so)
+            last = order[-1] if order else None
+            for i, ex in calls:
+                self.stats["executions"] += 1
+                fb = dict(base, entry=entry, case=i, expect=ex, rc=rc,
+                          stderr=err[-2000:])
+                if ex == "same":
+                    died_here = rc != 0 and last == i
+                    if i not in chunks or died_here:
+                        if rc == "timeout":
+                            return dict(fb, cls="timeout", detail="run timed out")
+                        if rc != 0 and not is_abort(rc) and "Error" in err and last is None:
+                            return dict(fb, cls="lowering-failure",
+                                        detail="mlir-runner: " + first_error(err))
+                        if is_abort(rc):
+                            return dict(fb, cls="processed-abort-only",
+                                        detail=first_error(err), actual=chunks.get(i, ""),
+                                        expected=refs[i])
+                        return dict(fb, cls="runtime-crash", detail="rc %s %s" % (
+                            rc, first_error(err)), actual=chunks.get(i, ""),
+                            expected=refs[i])
+                    if chunks[i] != refs[i]:
+                        return dict(fb, cls="mismatch", detail="case %d differs" % i,
+                                    expected=refs[i], actual=chunks[i])
+                else:
+                    if rc == 0:
+                        return dict(fb, cls="missing-abort",
+                                    detail="case %d must abort (%s), completed" % (i, ex),
+                                    actual=chunks.get(i, ""))
+                    if rc == "timeout":
+                        return dict(fb, cls="timeout", detail="run timed out")
+                    if not is_abort(rc):
+                        return dict(fb, cls="runtime-crash", detail="rc %s instead of an "
+                                    "abort: %s" % (rc, first_error(err)))
+        return None
+
+
+# --------------------------------------------------------------------------
+# Minimization (delta debugging on the program model).
+
+def revalidate(prog, keep_uid):
+    """Re-runs the oracle on every case; drops undefined ones. False if the
+    case `keep_uid` became undefined or changed status."""
+    keep = []
+    for c in prog.cases:
+        old = c.status
+        try:
+            G.run_case(prog, c)
+        except (G.UB, G.TooBig):
+            if c.uid == keep_uid:
+                return False
+            continue
+        if c.uid == keep_uid and c.status != old:
+            return False
+        keep.append(c)
+    prog.cases = keep
+    return any(c.uid == keep_uid for c in prog.cases)
+
+
+def used_names(prog):
+    out = set()
+    for f in prog.funcs:
+        for d in f.decls:
+            if d and d.get("names"):
+                out.update(n for n in d["names"] if n)
+    return out
+
+
+def variant_valid(prog, v):
+    names = used_names(prog)
+    if "bind" in v and v["bind"][0] not in names:
+        return False
+    if "profile" in v and v["profile"][0] not in names:
+        return False
+    return True
+
+
+class Minimizer:
+    def __init__(self, checker, failure, prog, budget_s, verbose=False):
+        self.c = checker
+        self.cls = failure["cls"]
+        self.v = failure["variant"]
+        self.budget = time.time() + budget_s
+        self.tests = 0
+        self.verbose = verbose
+        uid = prog.cases[failure["case"]].uid if "case" in failure else None
+        self.uid = uid
+        self.last = failure
+
+    def still_fails(self, p):
+        if time.time() > self.budget:
+            return False
+        p.cases = [c for c in p.cases if p.func(c.func) is not None]
+        if self.uid is not None and not revalidate(p, self.uid):
+            return False
+        if self.uid is None:
+            for c in p.cases:
+                try:
+                    G.run_case(p, c)
+                except (G.UB, G.TooBig):
+                    return False
+        if not p.cases or not any(c.status == "ok" for c in p.cases) and self.cls in (
+                "mismatch",):
+            return False
+        # every public function keeps at least one call checked by the oracle
+        called = set(c.func for c in p.cases)
+        if any(not f.private and f.name not in called for f in p.funcs):
+            return False
+        if not variant_valid(p, self.v):
+            return False
+        self.tests += 1
+        r = self.c.check(p, [self.v], 0)
+        if r["status"] != "fail":
+            return False
+        f = r["failures"][0]
+        if f["cls"] != self.cls:
+            return False
+        if self.uid is not None and "case" in f and p.cases[f["case"]].uid != self.uid \
+                and self.cls in ("mismatch", "processed-abort-only", "missing-abort",
+                                 "runtime-crash"):
+            # another case fails the same way: fine, follow it
+            self.uid = p.cases[f["case"]].uid
+        self.last = f
+        return True
+
+    def attempt(self, prog, edit):
+        p = G.clone(prog)
+        try:
+            if edit(p) is False:
+                return None
+        except (IndexError, KeyError, ValueError, AttributeError):
+            return None
+        for f in p.funcs:
+            G.dce(f)
+        G.prune_private(p)
+        if self.still_fails(p):
+            return p
+        return None
+
+    def run(self, prog):
+        # 1. whole public functions (with their calls)
+        keep_f = None
+        if self.uid is not None:
+            keep_f = [c.func for c in prog.cases if c.uid == self.uid][0]
+        for fname in [f.name for f in prog.funcs if not f.private]:
+            if fname == keep_f:
+                continue
+
+            def drop(q, fname=fname):
+                if len([f for f in q.funcs if not f.private]) < 2:
+                    return False
+                q.funcs = [f for f in q.funcs if f.name != fname]
+                q.cases = [c for c in q.cases if c.func != fname]
+            p = self.attempt(prog, drop)
+            if p is not None:
+                prog = p
+        # 2. calls: only the failing one, or one per function
+        if self.uid is not None:
+            p = self.attempt(prog, lambda q: setattr(q, "cases", [
+                c for c in q.cases if c.uid == self.uid]))
+            if p is not None:
+                prog = p
+        else:
+            def first_per_func(q):
+                # one call per function, a valid one if there is one: every
+                # function keeps a call, so the oracle keeps it well defined
+                keep = {}
+                for c in q.cases:
+                    if c.func not in keep or (keep[c.func].status != "ok" and
+                                              c.status == "ok"):
+                        keep[c.func] = c
+                q.cases = [c for c in q.cases if keep.get(c.func) is c]
+            p = self.attempt(prog, first_per_func)
+            if p is not None:
+                prog = p
+        i = 0
+        while i < len(prog.cases) and len(prog.cases) > 1:
+            uid = prog.cases[i].uid
+            if uid == self.uid:
+                i += 1
+                continue
+            p = self.attempt(prog, lambda q, u=uid: setattr(q, "cases", [
+                c for c in q.cases if c.uid != u]))
+            if p is not None:
+                prog = p
+            else:
+                i += 1
+        # 2. functions without cases are gone; now ops, to a fixpoint
+        changed = True
+        while changed and time.time() < self.budget:
+            changed = False
+            for fname in [f.name for f in prog.funcs]:
+                for edit in self.edits(prog, fname):
+                    p = self.attempt(prog, edit)
+                    if p is not None:
+                        prog = p
+                        changed = True
+                        break
+                if changed:
+                    break
+        return prog
+
+    def edits(self, prog, fname):
+        """Candidate edits of one function, most reducing first."""
+        f = prog.func(fname)
+        if f is None:
+            return
+        paths = []
+
+        def collect(block, path):
+            for k, op in enumerate(block.ops):
+                paths.append(path + [k])
+                for ri, r in enumerate(op.regions):
+                    collect(r, path + [k, ri])
+        collect(f.body, [])
+
+        def locate(q, path):
+            g = q.func(fname)
+            block = g.body
+            for j in range(0, len(path) - 1, 2):
+                block = block.ops[path[j]].regions[path[j + 1]]
+            return g, block, path[-1]
+        # drop extra returns
+        if not f.private and len(f.returns) > 1:
+            for k in range(len(f.returns)):
+                def e(q, k=k):
+                    g = q.func(fname)
+                    del g.returns[k]
+                yield e
+        for path in reversed(paths):
+            g0, b0, k0 = locate(prog, path)
+            op = b0.ops[k0]
+            if op.kind == "assert":
+                def e(q, path=path):
+                    g, b, k = locate(q, path)
+                    del b.ops[k]
+                yield e
+            if op.kind in ("if", "condbr"):
+                for side in (0, 1):
+                    def e(q, path=path, side=side):
+                        g, b, k = locate(q, path)
+                        o = b.ops[k]
+                        reg = o.regions[side]
+                        b.ops[k:k + 1] = reg.ops
+                        for r, y in zip(o.results, reg.yields):
+                            G.replace_uses(g, r, y)
+                    yield e
+            if op.kind == "for":
+                def e(q, path=path):
+                    g, b, k = locate(q, path)
+                    o = b.ops[k]
+                    for r, y in zip(o.results, o.operands[3:]):
+                        G.replace_uses(g, r, y)
+                    del b.ops[k]
+                yield e
+            for ri, r in enumerate(op.results):
+                for oi, x in enumerate(op.operands):
+                    if x.type == r.type and x is not r:
+                        def e(q, path=path, ri=ri, oi=oi):
+                            g, b, k = locate(q, path)
+                            o = b.ops[k]
+                            G.replace_uses(g, o.results[ri], o.operands[oi])
+                        yield e
+        # unused arguments of public functions
+        if not f.private:
+            used = set(id(v) for v in G.all_uses(f))
+            for i, a in enumerate(f.args):
+                if id(a) in used:
+                    continue
+
+                def e(q, i=i):
+                    g = q.func(fname)
+                    a = g.args[i]
+                    pos = sum(1 for x in g.args[:i] if G.is_tensor(x) == G.is_tensor(a))
+                    del g.args[i]
+                    del g.decls[i]
+                    for c in q.cases:
+                        if c.func == fname:
+                            if G.is_tensor(a):
+                                c.shapes = c.shapes[:pos] + c.shapes[pos + 1:]
+                            else:
+                                c.scalars = c.scalars[:pos] + c.scalars[pos + 1:]
+                yield e
+        # argument attributes
+        for i, d in enumerate(f.decls):
+            if d:
+                def e(q, i=i):
+                    q.func(fname).decls[i] = None
+                yield e
+                for key in ("ranges", "divs", "names"):
+                    if d.get(key):
+                        def e(q, i=i, key=key):
+                            q.func(fname).decls[i][key] = []
+                        yield e
+
+
+def reproducer_text(prog, failure, seed, pidx):
+    v = failure["variant"]
+    flag = failure["flag"]
+    entry_ids = list(range(len(prog.cases)))
+    body = G.emit_module(prog, [("main", entry_ids)], decls=True)
+    cls = failure["cls"]
+    q = flag.replace("--symshape-pipeline=", "")
+    pipe = '--symshape-pipeline="%s"' % q if "=" in flag else "--symshape-pipeline"
+    lines = ["// Reproducer found by the symshape differential fuzzer (test/fuzz).",
+             "// class: %s; variant: %s; campaign seed %s, program %s." % (
+                 cls, v["opts"] or "default", seed, pidx),
+             "// %s" % failure.get("detail", "").replace("\n", " ")[:300]]
+    before = "// RUN: mlir-opt --load-dialect-plugin=%symshape_plugin %s %lower_to_llvm " \
+             "| %run_cpu | %strip_addresses"
+    if cls in ("opt-crash", "invalid-ir", "opt-error"):
+        lines.append("// RUN: symshape-opt %%s %s -o %%t.mlir" % pipe)
+    elif cls == "lowering-failure" and "mlir-runner" not in failure.get("detail", ""):
+        lines.append("// RUN: symshape-opt %%s %s | mlir-opt %%lower_to_llvm -o %%t.ll.mlir" % pipe)
+    else:
+        exp = failure.get("expect", "same")
+        if exp == "same":
+            lines.append(before + " > %t.before")
+            lines.append("// RUN: symshape-opt %%s %s | mlir-opt %%lower_to_llvm | %%run_cpu "
+                         "| %%strip_addresses > %%t.after" % pipe)
+            lines.append("// RUN: diff %t.before %t.after")
+        elif exp == "both-abort":
+            lines.append("// RUN: mlir-opt --load-dialect-plugin=%symshape_plugin %s "
+                         "%lower_to_llvm | not --crash %run_cpu")
+            lines.append("// RUN: symshape-opt %%s %s | mlir-opt %%lower_to_llvm | "
+                         "not --crash %%run_cpu" % pipe)
+        else:
+            lines.append("// The processed program must abort (%s):" % exp)
+            lines.append("// RUN: symshape-opt %%s %s | mlir-opt %%lower_to_llvm | "
+                         "not --crash %%run_cpu" % pipe)
+    if "expected" in failure or "actual" in failure:
+        lines.append("//")
+        lines.append("// Expected (unprocessed) output of the failing call:")
+        for l in (failure.get("expected") or "").splitlines()[:30]:
+            lines.append("//   " + l)
+        lines.append("// Actual (after %s):" % (v["opts"] or "symshape-pipeline"))
+        for l in (failure.get("actual") or "").splitlines()[:30]:
+            lines.append("//   " + l)
+    if failure.get("stderr") and cls not in ("mismatch",):
+        lines.append("//")
+        lines.append("// stderr (tail):")
+        for l in failure["stderr"].strip().splitlines()[-12:]:
+            lines.append("//   " + l[:200])
+    return "\n".join(lines) + "\n\n" + body
+
+
+# --------------------------------------------------------------------------
+# Campaigns.
+
+WHICH = ("default", "none", "bind", "profile")
+
+
+def program_seed(seed, i):
+    return seed * 1000003 + i
+
+
+def signature(f):
+    d = re.sub(r"[0-9]+", "N", f.get("detail", ""))
+    d = re.sub(r"%\w+", "%V", d)
+    if f["cls"] in ("mismatch", "processed-abort-only", "missing-abort", "runtime-crash",
+                    "timeout"):
+        d = ""
+    return "%s|%s|%s" % (f["cls"], f["variant"]["key"], d[:120])
+
+
+def claim(sigdir, sig, limit):
+    """At most `limit` minimizations per signature, across workers."""
+    h = hashlib.sha1(sig.encode()).hexdigest()[:12]
+    for k in range(limit):
+        try:
+            fd = os.open(os.path.join(sigdir, "%s.%d" % (h, k)),
+                         os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            os.write(fd, sig.encode())
+            os.close(fd)
+            return True
+        except FileExistsError:
+            continue
+    return False
+
+
+def work(job):
+    """One program: generate, check, minimize. Runs in a worker process."""
+    a, i = job
+    tools = Tools(a)
+    seed = program_seed(a.seed, i)
+    res = {"i": i, "seed": seed, "status": "gen-none", "failures": [], "runs": 0,
+           "executions": 0, "unprocessed_calls": 0, "saved": []}
+    prog = G.generate(seed)
+    if prog is None:
+        return res
+    for k, c in enumerate(prog.cases):
+        c.uid = k
+    import random
+    rng = random.Random(seed)
+    which = a.variants.split(",")
+    variants = choose_variants(prog, rng, which)
+    if a.variants_per_program and len(variants) > a.variants_per_program:
+        keep = [variants[0]] + rng.sample(variants[1:], a.variants_per_program - 1)
+        variants = [v for v in variants if v in keep]
+    wd = tempfile.mkdtemp(prefix="symshape-fuzz-")
+    try:
+        if a.snapshot:
+            snap = snapshot_opt(a.symshape_opt, a.snapdir)
+            if snap is None:
+                res["status"] = "skip"
+                res["why"] = "symshape-opt missing"
+                return res
+            tools.opt = snap
+            res["binary"] = os.path.basename(snap)
+        ch = Checker(tools, wd, a.verbose)
+        r = ch.check(prog, variants, seed)
+        res.update(ch.stats)
+        res["status"] = r["status"]
+        res["why"] = r.get("why")
+        res["ncases"] = len(prog.cases)
+        res["nvariants"] = len(variants)
+        if r["status"] == "fail":
+            for f in r["failures"]:
+                slim = {k: f.get(k) for k in ("cls", "detail", "flag", "expect", "case",
+                                              "expected", "actual")}
+                slim["variant"] = f["variant"]["opts"] or "default"
+                slim["sig"] = signature(f)
+                res["failures"].append(slim)
+            if a.minimize and a.found:
+                os.makedirs(a.found, exist_ok=True)
+                sigdir = os.path.join(tempfile.gettempdir(),
+                                      "symshape-fuzz-signatures-%d" % a.seed)
+                os.makedirs(sigdir, exist_ok=True)
+                for f in r["failures"]:
+                    if a.minimize_classes and f["cls"] not in a.minimize_classes.split(","):
+                        continue
+                    runtime = f["cls"] in ("mismatch", "processed-abort-only",
+                                           "missing-abort", "runtime-crash")
+                    if not claim(sigdir, signature(f),
+                                 a.per_signature * (2 if runtime else 1)):
+                        continue
+                    mwd = tempfile.mkdtemp(prefix="symshape-min-", dir=wd)
+                    mc = Checker(tools, mwd)
+                    m = Minimizer(mc, f, prog, a.minimize_seconds)
+                    small = m.run(G.clone(prog))
+                    name = "%s-%s-%d.mlir" % (f["cls"], f["variant"]["key"], seed)
+                    path = os.path.join(a.found, name)
+                    with open(path, "w") as fh:
+                        fh.write(reproducer_text(small, m.last, a.seed, i))
+                    res["saved"].append(path)
+        return res
+    finally:
+        if not a.keep:
+            shutil.rmtree(wd, ignore_errors=True)
+
+
+def summarize(a, results, elapsed, stopped):
+    prog = sum(1 for r in results if r["status"] in ("pass", "fail"))
+    skipped = sum(1 for r in results if r["status"] == "skip")
+    gen_none = sum(1 for r in results if r["status"] == "gen-none")
+    ex = sum(r["executions"] for r in results)
+    runs = sum(r["runs"] for r in results)
+    uc = sum(r["unprocessed_calls"] for r in results)
+    counts = {c: 0 for c in CLASSES}
+    for r in results:
+        for f in r["failures"]:
+            counts[f["cls"]] = counts.get(f["cls"], 0) + 1
+    nf = sum(counts.values())
+    fail_progs = sum(1 for r in results if r["status"] == "fail")
+    print("symshape-fuzz: seed %d: %d programs, %d executions, %d failures "
+          "(%d failing programs)" % (a.seed, prog, ex, nf, fail_progs))
+    print("  by class: " + " ".join("%s=%d" % (c, counts[c]) for c in CLASSES))
+    print("  %d mlir-runner runs, %d unprocessed calls; %d programs skipped "
+          "(unprocessed program not runnable), %d seeds without a valid input; "
+          "%.0f s%s" % (runs, uc, skipped, gen_none, elapsed,
+                        "; stopped at the time limit" if stopped else ""))
+    return nf
+
+
+def campaign(a):
+    t0 = time.time()
+    results = []
+    jobs = [(a, i) for i in range(a.start, a.start + a.programs)]
+    stopped = False
+    logf = open(a.log, "a") if a.log else None
+    pool = multiprocessing.Pool(a.jobs) if a.jobs > 1 else None
+    it = pool.imap_unordered(work, jobs) if pool else map(work, jobs)
+    try:
+        for r in it:
+            results.append(r)
+            if logf:
+                logf.write(json.dumps({k: r.get(k) for k in (
+                    "i", "seed", "status", "why", "runs", "executions", "ncases",
+                    "nvariants", "failures", "saved", "binary")}) + "\n")
+                logf.flush()
+            if r["status"] == "fail":
+                for f in r["failures"]:
+                    print("FAIL program %d (seed %d): %s [%s] %s" % (
+                        r["i"], r["seed"], f["cls"], f["variant"], f["detail"]),
+                        flush=True)
+            elif r["status"] == "skip" and a.verbose:
+                print("skip program %d: %s" % (r["i"], r.get("why")), flush=True)
+            if a.progress and len(results) % a.progress == 0:
+                print("... %d programs, %d executions, %.0f s" % (
+                    len(results), sum(x["executions"] for x in results),
+                    time.time() - t0), flush=True)
+            if a.time_limit and time.time() - t0 > a.time_limit:
+                stopped = True
+                break
+    finally:
+        if pool:
+            pool.terminate()
+            pool.join()
+    nf = summarize(a, results, time.time() - t0, stopped)
+    return 1 if nf else 0
+
+
+def replay(a):
+    seed = program_seed(a.seed, a.replay)
+    prog = G.generate(seed)
+    if prog is None:
+        print("no program for this seed")
+        return 0
+    for k, c in enumerate(prog.cases):
+        c.uid = k
+    if a.emit_only:
+        import random
+        rng = random.Random(seed)
+        vs = choose_variants(prog, rng, a.variants.split(","))
+        entries, ref, runs = plan(prog, vs, rng)
+        print(G.emit_module(prog, entries, decls=True))
+        for c in prog.cases:
+            print("// case %d %s %s %s: %s violations=%s observed=%s" % (
+                c.uid, c.func, c.shapes, c.scalars, c.status, c.violations, c.observed))
+        for v in vs:
+            print("// variant", v["opts"], runs[v["key"]])
+        return 0
+    a.programs, a.start, a.jobs = 1, a.replay, 1
+    a.verbose = True
+    r = work((a, a.replay))
+    print(json.dumps({k: r.get(k) for k in ("status", "why", "failures", "saved",
+                                              "executions")}, indent=1))
+    return 1 if r["failures"] else 0
+
+
+def check_reproducers(a):
+    """Re-runs saved reproducers with lit semantics (their RUN lines)."""
+    bad = 0
+    for name in sorted(os.listdir(a.check_reproducers)):
+        if not name.endswith(".mlir"):
+            continue
+        path = os.path.join(a.check_reproducers, name)
+        ok = run_lit_file(a, path)
+        print("%s %s" % ("STILL FAILS" if not ok else "now passes ", name))
+        bad += 0 if ok else 1
+    print("%d reproducers still fail" % bad)
+    return 0
+
+
+def run_lit_file(a, path):
+    lib = os.path.dirname(os.path.abspath(a.symshape_opt))
+    plugin = os.path.join(os.path.dirname(lib), "lib", "SymShapePlugin.so")
+    subst = [
+        ("%lower_to_llvm", "--pass-pipeline='%s'" % LOWER),
+        ("%run_cpu", "stdbuf -o0 %s -e main -entry-point-result=void -shared-libs=%s,%s" % (
+            a.mlir_runner, a.runner_utils, a.c_runner_utils)),
+        ("%strip_addresses", "sed -e 's/base@ = 0x[0-9a-f]*//'"),
+        ("%symshape_plugin", plugin),
+    ]
+    tmp = tempfile.mkdtemp(prefix="symshape-repro-")
+    try:
+        for line in open(path):
+            m = re.match(r"^// RUN: (.*)$", line)
+            if not m:
+                continue
+            cmd = m.group(1)
+            for k, v in subst:
+                cmd = cmd.replace(k, v)
+            cmd = cmd.replace("%s", path).replace("%t", os.path.join(tmp, "t"))
+            cmd = re.sub(r"(^|\| )symshape-opt ", r"\1%s " % a.symshape_opt, cmd)
+            cmd = re.sub(r"(^|\| )mlir-opt ", r"\1%s " % a.mlir_opt, cmd)
+            cmd = cmd.replace("not --crash", "! ")
+            p = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True,
+                               text=True, timeout=120)
+            if p.returncode != 0:
+                return False
+        return True
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    llvm = "/usr/lib/llvm-22"
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--programs", type=int, default=100)
+    ap.add_argument("--start", type=int, default=0, help="first program index")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--time-limit", type=float, default=0,
+                    help="stop (and still pass) after this many seconds")
+    ap.add_argument("--variants", default=",".join(WHICH))
+    ap.add_argument("--variants-per-program", type=int, default=0,
+                    help="run at most this many variants per program (default first)")
+    ap.add_argument("--minimize", action="store_true")
+    ap.add_argument("--minimize-seconds", type=float, default=300)
+    ap.add_argument("--minimize-classes", default="",
+                    help="comma-separated classes to minimize (default: all)")
+    ap.add_argument("--per-signature", type=int, default=3)
+    ap.add_argument("--found", default=os.path.join(here, "found"))
+    ap.add_argument("--log", default="")
+    ap.add_argument("--progress", type=int, default=0)
+    ap.add_argument("--keep", action="store_true", help="keep work directories")
+    ap.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                    help="run symshape-opt in place instead of a stable private copy")
+    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--replay", type=int, default=None)
+    ap.add_argument("--emit", dest="emit", type=int, default=None)
+    ap.add_argument("--check-reproducers", default=None)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--symshape-opt", default=os.path.join(root, "build", "bin",
+                                                           "symshape-opt"))
+    ap.add_argument("--mlir-opt", default=os.path.join(llvm, "bin", "mlir-opt"))
+    ap.add_argument("--mlir-runner", default=os.path.join(llvm, "bin", "mlir-runner"))
+    ap.add_argument("--runner-utils", default=os.path.join(llvm, "lib",
+                                                           "libmlir_runner_utils.so"))
+    ap.add_argument("--c-runner-utils", default=os.path.join(llvm, "lib",
+                                                             "libmlir_c_runner_utils.so"))
+    a = ap.parse_args()
+    a.emit_only = False
+    a.snapdir = tempfile.mkdtemp(prefix="symshape-fuzz-bin-")
+    try:
+        if a.check_reproducers:
+            return check_reproducers(a)
+        if a.emit is not None:
+            a.replay, a.emit_only = a.emit, True
+        if a.replay is not None:
+            return replay(a)
+        return campaign(a)
+    finally:
+        shutil.rmtree(a.snapdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

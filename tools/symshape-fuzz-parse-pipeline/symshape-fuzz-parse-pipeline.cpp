@@ -1,0 +1,189 @@
+//===- symshape-fuzz-parse-pipeline.cpp - libFuzzer: parse + pipeline -----===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A libFuzzer target. Input: one byte of options, then MLIR text. The text is
+// parsed (symshape and the upstream dialects, registered through
+// symshape::registerAllDialects), verified, printed and parsed again (the
+// round trip of symshape's custom syntax), and symshape-pipeline runs on it.
+// Errors are fine, crashes are not: every diagnostic is swallowed, and the
+// target aborts only on a sanitizer report, a crash, a hang (-timeout), or
+// one of the two checks below.
+//
+// The option byte:
+//   bits 0-1  pipeline options: 0 defaults; 1 checks=none explain;
+//             2 bind=<first declared name>=<value>; 3 profile=<first
+//             declared name>:<min>:<opt>:<max>
+//   bits 2-3  the bound value / profile (see `bindValue`)
+//   bit  4    --allow-unregistered-dialect (ignored when the environment
+//             sets SYMSHAPE_FUZZ_NO_UNREGISTERED=1, to fuzz past a known
+//             crash on unregistered ops)
+//   bit  5    run the pipeline a second time on its own output
+//
+// Checks (each aborts with a message on stderr, so libFuzzer records it):
+//   * the printed input parses back (a printer/parser mismatch);
+//   * a pass that reports success leaves IR that verifies (the pass manager
+//     verifier is replaced by an instrumentation that says which pass broke
+//     the IR, instead of turning it into an ordinary pipeline failure).
+//
+// Reproduce a crash file with `symshape-fuzz-parse-pipeline <file>`; the MLIR
+// part is `tail -c +2 <file>`. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/IR/SymShapeOps.h"
+#include "symshape/InitAll.h"
+#include "symshape/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// Aborts after the pass that left invalid IR while reporting success.
+class VerifyAfterEachPass : public PassInstrumentation {
+public:
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (succeeded(verify(op)))
+      return;
+    llvm::errs() << "symshape-fuzz: pass '" << pass->getArgument()
+                 << "' succeeded but left IR that does not verify\n";
+    std::abort();
+  }
+};
+
+/// The first name the module declares (a symshape.symbol or a
+/// symshape.dim_names entry), or "".
+std::string firstDeclaredName(ModuleOp module) {
+  std::string name;
+  module.walk([&](symshape::SymbolOp symbol) {
+    name = symbol.getName().str();
+    return WalkResult::interrupt();
+  });
+  if (!name.empty())
+    return name;
+  module.walk([&](FunctionOpInterface func) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      auto names = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names");
+      if (!names)
+        continue;
+      for (Attribute attr : names)
+        if (auto s = dyn_cast<StringAttr>(attr); s && !s.getValue().empty()) {
+          name = s.getValue().str();
+          return WalkResult::interrupt();
+        }
+    }
+    return WalkResult::advance();
+  });
+  return name;
+}
+
+/// The value bits 2-3 of the option byte select for bind= (0, 1, 4 or 128).
+int64_t bindValue(uint8_t flags) {
+  static const int64_t values[] = {0, 1, 4, 128};
+  return values[(flags >> 2) & 3];
+}
+
+/// Builds symshape-pipeline's options from the option byte.
+void setOptions(symshape::PipelineOptions &options, uint8_t flags,
+                ModuleOp module) {
+  switch (flags & 3) {
+  case 0:
+    break;
+  case 1:
+    options.checks = "none";
+    options.explain = true;
+    break;
+  case 2:
+  case 3: {
+    std::string name = firstDeclaredName(module);
+    if (name.empty())
+      break;
+    if ((flags & 3) == 2) {
+      options.bind.push_back(name + "=" + std::to_string(bindValue(flags)));
+    } else {
+      int64_t v = bindValue(flags);
+      options.profile.push_back(name + ":" + std::to_string(v) + ":" +
+                                std::to_string(v + 1) + ":" +
+                                std::to_string(2 * v + 8));
+    }
+    break;
+  }
+  }
+}
+
+const DialectRegistry &registry() {
+  static const DialectRegistry *r = [] {
+    auto *reg = new DialectRegistry();
+    symshape::registerAllDialects(*reg);
+    return reg;
+  }();
+  return *r;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1)
+    return 0;
+  uint8_t flags = data[0];
+  // A copy: MLIR's lexer reads the byte after the buffer (it expects a
+  // terminating NUL, which a libFuzzer input does not have).
+  std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
+
+  // A fresh context per input: nothing (uniqued expressions included) leaks
+  // from one input into the next, so every crash reproduces alone.
+  MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
+  static const bool noUnregistered = [] {
+    const char *env = std::getenv("SYMSHAPE_FUZZ_NO_UNREGISTERED");
+    return env && *env && *env != '0';
+  }();
+  context.allowUnregisteredDialects((flags & 16) && !noUnregistered);
+  ScopedDiagnosticHandler swallow(&context,
+                                  [](Diagnostic &) { return success(); });
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(text, ParserConfig(&context));
+  if (!module || failed(verify(*module)))
+    return 0;
+
+  // The printed form must parse back.
+  std::string printed;
+  {
+    llvm::raw_string_ostream os(printed);
+    module->print(os);
+  }
+  if (!parseSourceString<ModuleOp>(printed, ParserConfig(&context))) {
+    llvm::errs() << "symshape-fuzz: the printed module does not parse:\n"
+                 << printed << "\n";
+    std::abort();
+  }
+
+  symshape::PipelineOptions options;
+  setOptions(options, flags, *module);
+  for (int run = 0, runs = (flags & 32) ? 2 : 1; run < runs; ++run) {
+    PassManager pm(&context);
+    pm.enableVerifier(false);
+    pm.addInstrumentation(std::make_unique<VerifyAfterEachPass>());
+    symshape::buildSymShapePipeline(pm, options);
+    if (failed(pm.run(*module)))
+      break;
+  }
+  return 0;
+}
