@@ -620,13 +620,12 @@ struct CollapsedView {
   llvm::SmallBitVector dropped;
 };
 
-CollapsedView buildCollapsedView(OpBuilder &b, Location loc,
-                                 const Candidate &c, const Plan &plan) {
+CollapsedView buildCollapsedView(OpBuilder &b, Location loc, const Candidate &c,
+                                 const Plan &plan) {
   CollapsedView v;
   v.dropped.resize(plan.targetGroups.size());
   SmallVector<int64_t> sourceDimOf; // value dim -> source dim
-  SmallVector<ReassociationIndices> groups =
-      c.expand.getReassociationIndices();
+  SmallVector<ReassociationIndices> groups = c.expand.getReassociationIndices();
   for (auto [k, group] : llvm::enumerate(groups))
     sourceDimOf.append(group.size(), k);
   for (auto [d, group] : llvm::enumerate(plan.targetGroups)) {
@@ -642,8 +641,7 @@ CollapsedView buildCollapsedView(OpBuilder &b, Location loc,
     for (int64_t t : ArrayRef<int64_t>(group).drop_front())
       inner = mulOFR(b, loc, inner, mixedDim(b, loc, c.dest(), t));
     v.offsets.push_back(mulOFR(b, loc, c.offsets[j], inner));
-    v.sizes.push_back(
-        mixedDim(b, loc, c.source(), sourceDimOf[*dim.valueDim]));
+    v.sizes.push_back(mixedDim(b, loc, c.source(), sourceDimOf[*dim.valueDim]));
   }
   return v;
 }
@@ -723,8 +721,7 @@ LogicalResult rewriteMemoryForm(OpBuilder &b, const Candidate &c,
     return failure();
   Value expanded = memref::ExpandShapeOp::create(b, loc, *expandedType, base,
                                                  v.reassociation, v.shape);
-  return storeIntoSubview(b, loc, c, expanded, v.offsets, v.sizes,
-                          v.dropped);
+  return storeIntoSubview(b, loc, c, expanded, v.offsets, v.sizes, v.dropped);
 }
 
 /// The run-time check of a guarded fold.
@@ -755,8 +752,8 @@ Value buildGuard(OpBuilder &b, Location loc, const Candidate &c,
                                  zero));
       Value stored = getValueOrCreateConstantIndexOp(
           b, loc, mixedDim(b, loc, c.value(), *dim.valueDim));
-      Value extent =
-          getValueOrCreateConstantIndexOp(b, loc, mixedDim(b, loc, c.dest(), j));
+      Value extent = getValueOrCreateConstantIndexOp(
+          b, loc, mixedDim(b, loc, c.dest(), j));
       conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stored,
                                  extent));
     }
