@@ -752,6 +752,8 @@ void ShapeAnalysis::addRangeFact(Expr e, const symshape::Interval &range,
     if (e.isSymbol())
       ok = facts.addSymbolDivisor(e.getSymbolPosition(), divisor);
   }
+  if (!ok)
+    unreachable = true;
   if (source) {
     if (!ok)
       reportContradiction(e, source, userStated);
@@ -767,7 +769,7 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
     return;
   Expr d = sub(a, b);
   if (d && d.isConstant()) {
-    facts.addExprRange(exprContext.getConstant(0), symshape::Interval::empty());
+    unreachable = true;
     if (source)
       reportContradiction(a, source, userStated);
     return;
@@ -789,6 +791,8 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
       ok &= facts.addExprRange(value, symRange);
     if (known.divisor > 1 && value.isSymbol())
       ok &= facts.addSymbolDivisor(value.getSymbolPosition(), known.divisor);
+    if (!ok)
+      unreachable = true;
     if (source) {
       if (!ok)
         reportContradiction(sym, source, userStated);
@@ -803,6 +807,13 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
 
 void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
                                      bool userStated) {
+  // A constant condition that does not hold: the point is never reached (a
+  // cf.assert of false, the branch of an scf.if that is not taken).
+  if (std::optional<int64_t> c = getConstantInt(cond)) {
+    if ((*c != 0) != isTrue)
+      unreachable = true;
+    return;
+  }
   Operation *def = cond.getDefiningOp();
   if (!def)
     return;
@@ -976,12 +987,13 @@ Value ShapeAnalysis::findAvailableValue(Expr e, Type type, Value exclude) {
 }
 
 ShapeAnalysis::ScopeMarks ShapeAnalysis::enterScope() {
-  return {facts.mark(), factSources.size(), availableLog.size()};
+  return {facts.mark(), factSources.size(), availableLog.size(), unreachable};
 }
 
 void ShapeAnalysis::exitScope(const ScopeMarks &marks) {
   facts.rollback(marks.facts);
   factSources.resize(marks.sources);
+  unreachable = marks.unreachable;
   while (availableLog.size() > marks.available) {
     available[availableLog.back()].pop_back();
     availableLog.pop_back();
@@ -1023,6 +1035,10 @@ void ShapeAnalysis::addRegionEntryFacts(Operation *op, Region &region) {
 }
 
 void ShapeAnalysis::walkOp(Operation *op, const Visitor &visitor) {
+  // Code that never runs is left alone: its facts prove anything, and a
+  // rewrite drawn from them may not even verify.
+  if (unreachable)
+    return;
   for (Region &region : op->getRegions()) {
     ScopeMarks marks = enterScope();
     addRegionEntryFacts(op, region);
@@ -1087,6 +1103,7 @@ LogicalResult ShapeAnalysis::run(Operation *root, const Visitor &visitor) {
   dominance = std::make_unique<DominanceInfo>(root);
   walking = true;
   contradiction = false;
+  unreachable = false;
   addDeclarations(root);
   for (Region &region : root->getRegions())
     walkRegion(region, visitor);

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Two forms of tensor.expand_shape that MLIR 22.1 accepts but mishandles
-// (docs/Passes.md): a static result dim with an SSA output_shape entry, and
-// a reassociation group with two or more dynamic dims.
+// Forms that MLIR 22.1 accepts but mishandles (docs/Passes.md): ambiguous
+// rank-reducing slices, two forms of tensor.expand_shape (a static result dim
+// with an SSA output_shape entry, a reassociation group with two or more
+// dynamic dims) and concat operands with a static 0 extent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -255,6 +257,69 @@ struct ExplicitRankReducingInsert
   }
 };
 
+/// Static 0 extents in a tensor.concat. MLIR 22.1 decomposes a concat into
+/// slices inserted at the sum of the extents before each operand: a static
+/// offset that the slice verifier rejects at the end of a static dim ("offset
+/// 2 is out-of-bounds: 2 >= 2") and in a dim of static size 0, although
+/// nothing is inserted there. A concat whose result has a static 0 dim has no
+/// element: it becomes a tensor.empty of its shape. Otherwise an operand of
+/// extent 0 along the concat dim adds nothing and is dropped; a concat left
+/// with one operand becomes a cast of it.
+struct ZeroExtentConcat : public OpRewritePattern<tensor::ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getResultType();
+    if (llvm::is_contained(type.getShape(), 0))
+      return replaceByEmpty(op, rewriter);
+    int64_t dim = op.getDim();
+    SmallVector<Value> kept;
+    for (Value input : op.getInputs())
+      if (cast<RankedTensorType>(input.getType()).getDimSize(dim) != 0)
+        kept.push_back(input);
+    if (kept.size() == op.getInputs().size())
+      return failure();
+    // A result dim that is not 0 has an operand that is not 0 along it.
+    assert(!kept.empty() && "a concat of zero extents has a static 0 dim");
+    if (kept.size() > 1) {
+      rewriter.replaceOpWithNewOp<tensor::ConcatOp>(op, type, dim, kept);
+      return success();
+    }
+    return replaceByCast(op, kept.front(), rewriter);
+  }
+
+private:
+  static LogicalResult replaceByCast(Operation *op, Value value,
+                                     PatternRewriter &rewriter) {
+    Type type = op->getResult(0).getType();
+    if (value.getType() == type) {
+      rewriter.replaceOp(op, value);
+      return success();
+    }
+    if (!tensor::CastOp::areCastCompatible(value.getType(), type))
+      return failure();
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, type, value);
+    return success();
+  }
+
+  static LogicalResult replaceByEmpty(tensor::ConcatOp op,
+                                      PatternRewriter &rewriter) {
+    ReifiedRankedShapedTypeDims shapes;
+    if (failed(reifyResultShapes(rewriter, op, shapes)))
+      return failure();
+    RankedTensorType type = op.getResultType();
+    // The static dims of the result type win over reified ones.
+    SmallVector<OpFoldResult> sizes = shapes.front();
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (!type.isDynamicDim(d))
+        sizes[d] = rewriter.getIndexAttr(type.getDimSize(d));
+    Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), sizes,
+                                          type.getElementType());
+    return replaceByCast(op, empty, rewriter);
+  }
+};
+
 class SymShapeRepairReshapesPass
     : public symshape::impl::SymShapeRepairReshapesPassBase<
           SymShapeRepairReshapesPass> {
@@ -264,7 +329,8 @@ public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
-                 ExplicitRankReducingInsert>(&getContext());
+                 ExplicitRankReducingInsert, ZeroExtentConcat>(
+        &getContext());
     if (loweringForms)
       patterns.add<MultiDynamicGroup>(&getContext());
     // Only these patterns run: no folding, no other canonicalization.

@@ -233,6 +233,24 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
   return d;
 }
 
+/// Whether `use` gives the extent of a dim of the op's shaped result (a slice
+/// size, a dynamic size of an empty tensor or an allocation, an expand's
+/// output shape). Upstream canonicalization folds a constant there into the
+/// result type, and a static 0 dim is a form MLIR's standard lowering
+/// rejects in several places (a slice at the end of a dim, a concat, a
+/// collapse): the pass never creates one, like dynamic-to-static.
+bool isExtentUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto slice = dyn_cast<OffsetSizeAndStrideOpInterface>(user))
+    return llvm::is_contained(slice.getSizes(), use.get());
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(user))
+    return llvm::is_contained(expand.getOutputShape(), use.get());
+  if (auto expand = dyn_cast<memref::ExpandShapeOp>(user))
+    return llvm::is_contained(expand.getOutputShape(), use.get());
+  return isa<tensor::EmptyOp, tensor::GenerateOp, tensor::SplatOp,
+             memref::AllocOp, memref::AllocaOp>(user);
+}
+
 /// Applies the decisions; returns true if the IR changed.
 bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
   llvm::DenseMap<Value, Value> replaced;
@@ -269,6 +287,26 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
     case Decision::Kind::EraseFact:
       replacement = resolve(op->getOperand(0));
       break;
+    }
+    if (d.kind == Decision::Kind::Constant && d.constant == 0 &&
+        isa<IndexType>(result.getType())) {
+      // A zero extent stays computed where it gives a dim (isExtentUse).
+      bool any = false;
+      result.replaceUsesWithIf(replacement, [&](OpOperand &use) {
+        bool replace = !isExtentUse(use);
+        any |= replace;
+        return replace;
+      });
+      if (!any) {
+        replacement.getDefiningOp()->erase();
+        continue;
+      }
+      if (!d.remark.empty())
+        op->emitRemark() << d.remark;
+      changed = true;
+      if (result.use_empty())
+        maybeDead.push_back(op);
+      continue;
     }
     if (!d.remark.empty())
       op->emitRemark() << d.remark;

@@ -122,3 +122,62 @@ func.func @unambiguous_slices_stay(%dst: tensor<?x2xi32>, %col: tensor<?xi32>, %
   %v = tensor.insert_slice %w into %t[0, 0, 0] [%m, 5, 1] [1, 1, 1] : tensor<?x5xf32> into tensor<4x?x6xf32>
   return %r, %s, %u, %w, %v : tensor<?x2xi32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x5xf32>, tensor<4x?x6xf32>
 }
+
+// -----
+
+// A concat operand with a static 0 extent along the concat dim is dropped:
+// MLIR 22.1's concat decomposition would insert it at the static offset 2 of
+// a dim of size 2, which the slice verifier rejects.
+// CHECK-LABEL: func.func @concat_zero_extent
+// CHECK-SAME: (%[[A:.*]]: tensor<?x2xf32>, %[[B:.*]]: tensor<?x3xf32>, %[[Z:.*]]: tensor<?x0xf32>)
+// CHECK: %[[C:.*]] = tensor.concat dim(1) %[[A]], %[[B]] : (tensor<?x2xf32>, tensor<?x3xf32>) -> tensor<?x5xf32>
+// CHECK: return %[[C]]
+func.func @concat_zero_extent(%a: tensor<?x2xf32>, %b: tensor<?x3xf32>, %z: tensor<?x0xf32>) -> tensor<?x5xf32> {
+  %c = tensor.concat dim(1) %a, %z, %b : (tensor<?x2xf32>, tensor<?x0xf32>, tensor<?x3xf32>) -> tensor<?x5xf32>
+  return %c : tensor<?x5xf32>
+}
+
+// -----
+
+// Left with one operand, the concat becomes a cast of it.
+// CHECK-LABEL: func.func @concat_zero_extent_one_left
+// CHECK-SAME: (%[[A:.*]]: tensor<?x2xf32>, %[[Z:.*]]: tensor<?x0xf32>)
+// CHECK-NOT: tensor.concat
+// CHECK: %[[C:.*]] = tensor.cast %[[A]] : tensor<?x2xf32> to tensor<?x?xf32>
+// CHECK: return %[[C]]
+func.func @concat_zero_extent_one_left(%a: tensor<?x2xf32>, %z: tensor<?x0xf32>) -> tensor<?x?xf32> {
+  %c = tensor.concat dim(1) %z, %a : (tensor<?x0xf32>, tensor<?x2xf32>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// A concat whose result has a static 0 dim, along the concat dim or another,
+// has no element: a tensor.empty of its shape (the decomposition would insert
+// at offset 0 of a dim of size 0, which the slice verifier rejects).
+// CHECK-LABEL: func.func @concat_no_element
+// CHECK-SAME: (%[[A:.*]]: tensor<0x2xf32>, %[[B:.*]]: tensor<0x3xf32>, %[[W:.*]]: tensor<0x?xf32>, %[[V:.*]]: tensor<0x?xf32>)
+// CHECK-NOT: tensor.concat
+// CHECK-DAG: %[[E0:.*]] = tensor.empty() : tensor<0x5xf32>
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[D:.*]] = tensor.dim %[[W]], %[[C1]]
+// CHECK-DAG: %[[E1:.*]] = tensor.empty(%[[D]]) : tensor<0x?xf32>
+// CHECK: return %[[E0]], %[[E1]]
+func.func @concat_no_element(%a: tensor<0x2xf32>, %b: tensor<0x3xf32>, %w: tensor<0x?xf32>, %v: tensor<0x?xf32>) -> (tensor<0x5xf32>, tensor<0x?xf32>) {
+  %c = tensor.concat dim(1) %a, %b : (tensor<0x2xf32>, tensor<0x3xf32>) -> tensor<0x5xf32>
+  %d = tensor.concat dim(0) %w, %v : (tensor<0x?xf32>, tensor<0x?xf32>) -> tensor<0x?xf32>
+  return %c, %d : tensor<0x5xf32>, tensor<0x?xf32>
+}
+
+// -----
+
+// Dynamic extents that may be 0 at run time, and concats without a static 0,
+// are left alone.
+// CHECK-LABEL: func.func @concat_no_static_zero
+// CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK: tensor.concat dim(1) %{{.*}}, %{{.*}} : (tensor<2x?xf32>, tensor<2x3xf32>) -> tensor<2x?xf32>
+func.func @concat_no_static_zero(%x: tensor<?xf32>, %y: tensor<?xf32>, %a: tensor<2x?xf32>, %b: tensor<2x3xf32>) -> (tensor<?xf32>, tensor<2x?xf32>) {
+  %d = tensor.concat dim(0) %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %e = tensor.concat dim(1) %a, %b : (tensor<2x?xf32>, tensor<2x3xf32>) -> tensor<2x?xf32>
+  return %d, %e : tensor<?xf32>, tensor<2x?xf32>
+}

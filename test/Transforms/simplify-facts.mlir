@@ -302,3 +302,30 @@ func.func @dim_from_integer_is_non_negative(%t: tensor<?xf32>, %n: index) -> (in
   %after = arith.maxsi %n, %c0 : index
   return %before, %after, %s : index, index, tensor<?xf32>
 }
+
+// -----
+
+// After a check that always fails, the code never runs: the facts there
+// contradict each other (they prove anything) and nothing is rewritten. Before
+// the check, the facts decide the min.
+// CHECK-LABEL: func.func @unreachable_after_failing_check
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>)
+// CHECK: %[[D:.*]] = tensor.dim %[[X]]
+// CHECK-NOT: arith.minsi
+// CHECK: cf.assert
+// CHECK: cf.assert
+// CHECK: %[[M:.*]] = arith.maxsi %[[D]], %{{.*}} : index
+// CHECK: return %[[D]], %[[M]]
+func.func @unreachable_after_failing_check(%x: tensor<?xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %m0 = arith.minsi %d, %c4 : index
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %m = arith.maxsi %d, %c8 : index
+  return %m0, %m : index, index
+}

@@ -156,3 +156,44 @@ func.func @no_simplify_without_divisor() -> index {
   %r = symshape.apply s0 mod 16 (%s) : index
   return %r : index
 }
+
+// -----
+
+// A value proven 0 is replaced by the constant, except where it gives the
+// extent of a dim (a slice size, an empty tensor's size): upstream folding
+// would make that a static 0 dim, a form MLIR's standard lowering rejects in
+// several places.
+// CHECK-LABEL: func.func @zero_extent_stays_computed
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[R:.*]] = arith.remui
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, %[[R]]] [1, 1]
+// CHECK: tensor.empty(%[[R]]) : tensor<?xf32>
+// CHECK: return %{{.*}}, %{{.*}}, %[[C0]]
+func.func @zero_extent_stays_computed(%t: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = tensor.dim %t, %c0 : tensor<?x?xf32>
+  %q = tensor.dim %t, %c1 : tensor<?x?xf32>
+  %m = arith.remsi %q, %c3 : index
+  %multiple = arith.cmpi eq, %m, %c0 : index
+  cf.assert %multiple, "q is a multiple of 3"
+  %r = arith.remui %q, %c3 : index
+  %s = tensor.extract_slice %t[0, 0] [%n, %r] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %e = tensor.empty(%r) : tensor<?xf32>
+  return %s, %e, %r : tensor<?x?xf32>, tensor<?xf32>, index
+}
+
+// -----
+
+// Without the check, q mod 3 is not known: nothing changes.
+// CHECK-LABEL: func.func @zero_extent_not_proven
+// CHECK: %[[R:.*]] = arith.remui
+// CHECK: return %[[R]]
+func.func @zero_extent_not_proven(%t: tensor<?x?xf32>) -> index {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %q = tensor.dim %t, %c1 : tensor<?x?xf32>
+  %r = arith.remui %q, %c3 : index
+  return %r : index
+}

@@ -121,7 +121,9 @@ public:
   void setDimName(mlir::Value value, unsigned dim, StringRef name);
 
   /// Called for every operation in dominance order with the facts that hold
-  /// before it; its results already have expressions.
+  /// before it; its results already have expressions. Not called for
+  /// operations the facts prove unreachable (after a check that always
+  /// fails, in a branch never taken): the facts there contradict each other.
   using Visitor = std::function<void(mlir::Operation *)>;
   /// Walks `root`'s regions in dominance order, adding facts as their sources
   /// are passed. Returns failure if symshape-stated facts contradict each
@@ -178,6 +180,7 @@ private:
   void recordAvailable(mlir::Value value, Expr e);
   struct ScopeMarks {
     size_t facts, sources, available;
+    bool unreachable;
   };
   ScopeMarks enterScope();
   void exitScope(const ScopeMarks &marks);
@@ -212,6 +215,10 @@ private:
   unsigned callDepth = 0;
   static constexpr unsigned kMaxCallDepth = 4;
   bool contradiction = false;
+  /// Set when the facts of the current scope contradict each other: the
+  /// point of the walk is never reached (it follows a check that always
+  /// fails, or is inside a branch that is never taken). Scoped.
+  bool unreachable = false;
   std::unique_ptr<mlir::DominanceInfo> dominance;
 };
 

@@ -209,6 +209,21 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
       tensor.yield %v : f32
     } : tensor<?x?x4xf32>
     ```
+
+    And static 0 extents in `tensor.concat`: MLIR 22.1 decomposes a concat
+    into slices inserted at the sum of the extents before each operand, a
+    static offset that the slice verifier rejects at the end of a static dim
+    and in a dim of static size 0, although nothing is inserted there. A
+    concat whose result has a static 0 dim (no element) becomes a
+    `tensor.empty` of its shape; otherwise an operand with a static 0 extent
+    along the concat dim is dropped (a concat left with one operand becomes a
+    `tensor.cast` of it).
+
+    ```mlir
+    %c = tensor.concat dim(1) %a, %z
+        : (tensor<?x2xf32>, tensor<?x0xf32>) -> tensor<?x2xf32>
+    // becomes %a
+    ```
   }];
   let options = [
     Option<"loweringForms", "lowering-forms", "bool", /*default=*/"true",
