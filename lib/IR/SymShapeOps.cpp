@@ -156,6 +156,27 @@ RangeAttr SymbolOp::getRangeOrDefault() {
 
 int64_t SymbolOp::getDivisor() { return getMultipleOf().value_or(1); }
 
+bool SymbolOp::statesFact() {
+  return getRangeAttr() || getMultipleOf().has_value();
+}
+
+void SymbolOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // A stated range or divisor is a fact: it must not be erased as dead code
+  // when the value is unused (docs/Dialect.md, "Ops and facts").
+  if (statesFact())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         FactResource::get());
+}
+
+Speculation::Speculatability SymbolOp::getSpeculatability() {
+  // A fact holds where it is stated (and becomes a run-time check there):
+  // it is not moved to where it would not have been executed.
+  return statesFact() ? Speculation::NotSpeculatable
+                      : Speculation::Speculatable;
+}
+
 //===----------------------------------------------------------------------===//
 // BindShapeOp
 //===----------------------------------------------------------------------===//

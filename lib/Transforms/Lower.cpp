@@ -34,7 +34,7 @@ std::string describeTensor(Value tensor) {
   if (auto arg = dyn_cast<BlockArgument>(tensor)) {
     Operation *parent = arg.getOwner()->getParentOp();
     os << "arg " << arg.getArgNumber();
-    if (auto func = dyn_cast<FunctionOpInterface>(parent))
+    if (auto func = dyn_cast_if_present<FunctionOpInterface>(parent))
       os << " of @" << func.getName();
   } else {
     Operation *def = tensor.getDefiningOp();
@@ -80,8 +80,26 @@ private:
     for (auto &[name, ops] : byName) {
       std::optional<SymbolSource> source = findSource(ops);
       if (!source) {
+        // A symbol that nothing binds has no run-time value. If nothing
+        // uses it either, it describes no value of the program: its
+        // declarations go (with a warning if they state a fact, which then
+        // cannot be checked: most likely a misspelt name).
+        auto used = llvm::find_if(
+            ops, [](SymbolOp op) { return !op->use_empty(); });
+        if (used == ops.end()) {
+          for (SymbolOp op : ops) {
+            if (op.statesFact())
+              op.emitWarning("symbol '")
+                  << name
+                  << "' states a fact but no tensor dim is bound to it and "
+                     "nothing uses it: the fact describes no value and is "
+                     "not checked";
+            op.erase();
+          }
+          continue;
+        }
         InFlightDiagnostic diag =
-            ops.front().emitError("cannot materialize symbol '")
+            used->emitError("cannot materialize symbol '")
             << name
             << "': no tensor dim is bound to it (bind one with "
                "symshape.bind_shape, as `s` or `a * s + c`)";
@@ -408,7 +426,8 @@ public:
     getOperation()->walk([](Operation *op) { stripSymShapeAttrs(op); });
     // Symshape ops outside functions cannot be lowered.
     WalkResult result = getOperation()->walk([&](Operation *op) {
-      if (isa<SymShapeDialect>(op->getDialect())) {
+      // An unregistered op has no dialect.
+      if (isa_and_nonnull<SymShapeDialect>(op->getDialect())) {
         op->emitError("symshape-lower: no function around this op");
         return WalkResult::interrupt();
       }

@@ -320,6 +320,25 @@ private:
   }
 };
 
+/// Reports a tensor.expand_shape whose output_shape holds a constant (an
+/// attribute or a constant SSA value) that differs from the static size of
+/// the same result dim: valid to the MLIR 22 verifier, undefined at run
+/// time, and visible in the op itself.
+static LogicalResult verifyStaticOutputShape(tensor::ExpandShapeOp op) {
+  RankedTensorType type = op.getResultType();
+  SmallVector<OpFoldResult> shape = op.getMixedOutputShape();
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (type.isDynamicDim(i))
+      continue;
+    std::optional<int64_t> c = getConstantIntValue(shape[i]);
+    if (c && *c != type.getDimSize(i))
+      return op.emitError("symshape-repair-reshapes: output_shape entry ")
+             << i << " is " << *c << " but the result type " << type
+             << " has static size " << type.getDimSize(i) << " there";
+  }
+  return success();
+}
+
 class SymShapeRepairReshapesPass
     : public symshape::impl::SymShapeRepairReshapesPassBase<
           SymShapeRepairReshapesPass> {
@@ -327,6 +346,15 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
+    // A contradiction in the op is reported, never "repaired" to one side
+    // by StaticOutputShape below.
+    WalkResult contradiction =
+        getOperation()->walk([](tensor::ExpandShapeOp op) {
+          return failed(verifyStaticOutputShape(op)) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+        });
+    if (contradiction.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
                  ExplicitRankReducingInsert, ZeroExtentConcat>(

@@ -17,13 +17,21 @@ func.func @symbols() -> (index, index, index, index) {
   return %b, %s, %n, %k : index, index, index, index
 }
 
-// A symbol is pure: the canonicalizer erases an unused one.
-// CHECK-LABEL: func.func @unused_symbol_is_dead
+// A symbol that states a range or a divisor writes the fact resource: the
+// canonicalizer keeps it although its value is unused (its fact is checked
+// once lowered). A symbol without facts states nothing: it is pure and an
+// unused one is erased.
+// CHECK-LABEL: func.func @unused_symbols
 // CHECK: symshape.symbol "batch"
-// DCE-LABEL: func.func @unused_symbol_is_dead
-// DCE-NOT: symshape.symbol
-// DCE: return
-func.func @unused_symbol_is_dead() {
+// CHECK: symshape.symbol "seq"
+// CHECK: symshape.symbol "plain"
+// DCE-LABEL: func.func @unused_symbols
+// DCE-NEXT: symshape.symbol "batch" range [1, 10] : index
+// DCE-NEXT: symshape.symbol "seq" multiple_of 8 : index
+// DCE-NEXT: return
+func.func @unused_symbols() {
   %b = symshape.symbol "batch" range [1, 10] : index
+  %s = symshape.symbol "seq" multiple_of 8 : index
+  %p = symshape.symbol "plain" : index
   return
 }

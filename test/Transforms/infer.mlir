@@ -4,7 +4,7 @@
 // Dynamic dims of arguments become named size symbols bound at the entry;
 // dims and size arithmetic become symshape ops.
 // CHECK-LABEL: func.func @raise
-// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4xf32> {symshape.dim_names = ["batch", ""]}, %[[N:.*]]: index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4xf32> {symshape.dim_names = ["batch", "", ""]}, %[[N:.*]]: index)
 // CHECK: %[[B:.*]] = symshape.symbol "batch" : index
 // CHECK: %[[S:.*]] = symshape.symbol "raise.arg0.d1" : index
 // CHECK: symshape.bind_shape %[[X]], [%[[B]], %[[S]]] : tensor<?x?x4xf32> = (s0, s1, 4)
@@ -19,7 +19,7 @@
 // An integer argument is not a size: its max stays ordinary.
 // CHECK: %[[NM:.*]] = arith.maxsi %[[N]], %[[C1]] : index
 // CHECK: return %[[M]], %[[A]], %[[P]], %[[NM]], %[[DYN]]
-func.func @raise(%x: tensor<?x?x4xf32> {symshape.dim_names = ["batch", ""]}, %n: index)
+func.func @raise(%x: tensor<?x?x4xf32> {symshape.dim_names = ["batch", "", ""]}, %n: index)
     -> (index, index, index, index, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -71,3 +71,33 @@ func.func @attributes_stripped(%x: tensor<?xf32> {symshape.dim_names = ["n"],
                                                   symshape.dim_ranges = [#symshape.range<[1, 4]>]}) {
   return
 }
+
+// -----
+
+// A declaration whose value is unused still states its fact: the
+// declarations of one name combine (ranges intersect, divisors by lcm) and
+// are checked at the dim the name is bound to. A symbol without facts that
+// nothing uses states nothing and goes, bound or not; an unused symbol that
+// nothing binds describes no value and goes too (with a warning if it states
+// a fact: lower-errors.mlir).
+// CHECK-LABEL: func.func @unused_declarations
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 0 of arg 0 of @unused_declarations) must be in [2, 8]"
+// CHECK: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 0 of arg 0 of @unused_declarations) must be a multiple of 6"
+// CHECK-NOT: cf.assert
+// CHECK-NOT: symshape.
+// CHECK: return %[[X]]
+// NONE-LABEL: func.func @unused_declarations
+// NONE-NOT: cf.assert
+// NONE-NOT: symshape.
+// NONE: return
+func.func @unused_declarations(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %n = symshape.symbol "n" range [1, 8] multiple_of 2 : index
+  symshape.bind_shape %x, [%n] : tensor<?xf32> = (s0)
+  %m = symshape.symbol "n" range [2, 16] multiple_of 3 : index
+  %p = symshape.symbol "n" : index
+  %k = symshape.symbol "k" : index
+  %u = symshape.symbol "unbound" range [1, 4] : index
+  return %x : tensor<?xf32>
+}

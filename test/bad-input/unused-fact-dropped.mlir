@@ -1,12 +1,13 @@
-// XFAIL: *
-// Fixed by the lead: an unused symshape.symbol that states a range or a
-// divisor is Pure and is erased as dead code by the first greedy rewrite
-// (symshape-repair-reshapes, -canonicalize) before symshape-infer sees it, so
-// its fact is silently lost: a contradiction goes unreported and a range is
-// never checked. DESIGN: "a range fact that nothing uses may disappear only
-// when it is implied by what remains". A symbol with a range or divisor
-// needs a MemWrite<FactResource> effect (as bind_shape and constrain_range
-// have), and symshape-lower must then erase unused symbols itself.
+// Regression: an unused symshape.symbol that states a range or a divisor
+// was Pure and was erased as dead code by the first greedy rewrite
+// (symshape-repair-reshapes, -canonicalize) before symshape-infer saw it, so
+// its fact was silently lost: a contradiction went unreported and a range
+// was never checked. DESIGN: "a range fact that nothing uses may disappear
+// only when it is implied by what remains". A symbol with a range or a
+// divisor now writes the symshape fact resource (as bind_shape and
+// constrain_range do), and symshape-lower checks the facts of every
+// declaration of a name, used or not, then erases them. A symbol without
+// facts stays pure and removable.
 // RUN: not symshape-opt %s -split-input-file --symshape-pipeline 2>&1 | FileCheck %s
 // RUN: symshape-opt %s -split-input-file --canonicalize | FileCheck %s --check-prefix=CANON
 
@@ -51,5 +52,17 @@ func.func @unused_symbol_narrows_arg(%x: tensor<?xf32> {symshape.dim_names = ["n
 // CANON-NOT: symshape.symbol
 func.func @unused_symbol_without_facts(%x: tensor<?xf32>) -> tensor<?xf32> {
   %b = symshape.symbol "k" : index
+  return %x : tensor<?xf32>
+}
+
+// -----
+
+// An unused divisor is checked as well.
+// CHECK-LABEL: func.func @unused_symbol_divisor
+// CHECK: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 0 of arg 0 of @unused_symbol_divisor) must be a multiple of 8"
+// CANON-LABEL: func.func @unused_symbol_divisor
+// CANON: symshape.symbol "n" multiple_of 8
+func.func @unused_symbol_divisor(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> tensor<?xf32> {
+  %b = symshape.symbol "n" multiple_of 8 : index
   return %x : tensor<?xf32>
 }

@@ -23,6 +23,7 @@ flow, so shapes and sizes are all the oracle needs; the numbers themselves
 come from running the unprocessed program.
 """
 
+import math
 import copy
 import random
 
@@ -2270,6 +2271,24 @@ class Gen:
             v.s = Iv(SCALAR_LO, SCALAR_HI)
             f.args.append(v)
             f.decls.append(None)
+        # The declarations of one name must admit a value together (symshape
+        # rejects them otherwise, rightly: test/bad-input covers that); a
+        # name whose ranges leave no multiple of its divisors loses them.
+        for nm, places in used_names.items():
+            lo, hi, lcm = 0, None, 1
+            for (i, j) in places:
+                d = f.decls[i]
+                rg = d["ranges"][j] if d["ranges"] else None
+                if rg:
+                    lo = max(lo, rg[0])
+                    if rg[1] is not None:
+                        hi = rg[1] if hi is None else min(hi, rg[1])
+                if d["divs"]:
+                    lcm = lcm * d["divs"][j] // math.gcd(lcm, d["divs"][j])
+            if hi is not None and -(-lo // lcm) * lcm > hi:
+                for (i, j) in places:
+                    if f.decls[i]["divs"]:
+                        f.decls[i]["divs"][j] = 1
         # mirrors of declared facts (so the unprocessed program aborts too)
         for i, d in enumerate(f.decls):
             if not d:

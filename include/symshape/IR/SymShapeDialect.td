@@ -29,6 +29,8 @@ def SymShape_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // symshape.dim_names / dim_ranges / dim_divisors on function arguments.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// The uniqued store of symbolic expressions of this MLIRContext.
     ::symshape::ExprContext &getExprContext() { return *exprContext; }

@@ -26,7 +26,9 @@ defvar SymShape_IndexInterfaces = [
 def SymShape_FactResource : Resource<"::symshape::FactResource">;
 
 def SymShape_SymbolOp : SymShape_Op<"symbol",
-    !listconcat([Pure], SymShape_IndexInterfaces)> {
+    !listconcat([DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+                 DeclareOpInterfaceMethods<ConditionallySpeculatable>],
+                SymShape_IndexInterfaces)> {
   let summary = "A named size symbol with a range and an optional divisor";
   let description = [{
     Introduces a *size symbol*: a non-negative integer unknown at compile
@@ -40,6 +42,12 @@ def SymShape_SymbolOp : SymShape_Op<"symbol",
 
     Two `symbol` ops with the same name in one function denote the same
     symbol.
+
+    A symbol that states a fact (a range or a divisor) writes the symshape
+    fact resource, like `bind_shape` and `constrain_range`: it is not erased
+    as dead code when its value is unused, since its fact still describes
+    the input and is checked once lowered. A symbol without a range or a
+    divisor states nothing and has no effect (it is pure and removable).
 
     ```mlir
     %b = symshape.symbol "batch" range [1, 10] : index
@@ -59,6 +67,9 @@ def SymShape_SymbolOp : SymShape_Op<"symbol",
     RangeAttr getRangeOrDefault();
     /// The stated divisor, or 1.
     int64_t getDivisor();
+    /// True if the op states a range or a divisor (and therefore writes the
+    /// fact resource).
+    bool statesFact();
   }];
 }
 
