@@ -42,8 +42,9 @@ SmallVector<std::string> getDimNames(FunctionOpInterface func, unsigned i,
   return names;
 }
 
-/// Declares a size symbol for every dynamic dim of every tensor argument of
-/// `func` and binds the argument to them at the entry.
+/// Declares a size symbol for every dynamic dim and every named static dim of
+/// every tensor argument of `func` and binds the argument to them at the
+/// entry.
 LogicalResult bindArguments(FunctionOpInterface func) {
   Block &entry = func.getFunctionBody().front();
   // Arguments already bound by the user are left alone.
@@ -53,7 +54,7 @@ LogicalResult bindArguments(FunctionOpInterface func) {
   MLIRContext *ctx = func.getContext();
   for (BlockArgument arg : entry.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
-    if (!type || type.hasStaticShape() || bound.count(arg))
+    if (!type || bound.count(arg))
       continue;
     unsigned i = arg.getArgNumber();
     if (func.getArgAttr(i, "symshape.dim_names") &&
@@ -61,6 +62,16 @@ LogicalResult bindArguments(FunctionOpInterface func) {
       return func.emitError("symshape.dim_names of argument ")
              << i << " must be an array of strings";
     SmallVector<std::string> names = getDimNames(func, i, type.getRank());
+    // A named static dim states its name's value: `tensor<4xf32>` named `n`
+    // makes every other dim named `n` in the function equal 4.
+    auto isNamedStatic = [&](int64_t d) {
+      return !type.isDynamicDim(d) && !names[d].empty();
+    };
+    bool anyNamedStatic = false;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      anyNamedStatic |= isNamedStatic(d);
+    if (type.hasStaticShape() && !anyNamedStatic)
+      continue;
     auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
     auto divisors =
         func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
@@ -69,7 +80,7 @@ LogicalResult bindArguments(FunctionOpInterface func) {
     ExprContext &exprs = SymShapeDialect::getExprContext(ctx);
     Location loc = arg.getLoc();
     for (int64_t d = 0; d < type.getRank(); ++d) {
-      if (!type.isDynamicDim(d)) {
+      if (!type.isDynamicDim(d) && !isNamedStatic(d)) {
         dims.push_back(
             ExprAttr::get(ctx, exprs.getConstant(type.getDimSize(d))));
         continue;

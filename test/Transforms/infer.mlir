@@ -35,6 +35,22 @@ func.func @raise(%x: tensor<?x?x4xf32> {symshape.dim_names = ["batch", "", ""]},
 
 // -----
 
+// A named static dim binds its name too: every dim named `n` in the function
+// is 4. Unnamed static dims and fully static unnamed arguments stay unbound.
+// CHECK-LABEL: func.func @named_static_dim
+// CHECK: %[[N:.*]] = symshape.symbol "n" : index
+// CHECK: symshape.bind_shape %arg0, [%[[N]]] : tensor<4x2xf32> = (s0, 2)
+// CHECK: %[[N2:.*]] = symshape.symbol "n" : index
+// CHECK: symshape.bind_shape %arg1, [%[[N2]]] : tensor<?xf32> = (s0)
+// CHECK-NOT: symshape.bind_shape %arg2
+func.func @named_static_dim(%x: tensor<4x2xf32> {symshape.dim_names = ["n", ""]},
+                            %y: tensor<?xf32> {symshape.dim_names = ["n"]},
+                            %z: tensor<3xf32>) {
+  return
+}
+
+// -----
+
 // Ranges and divisors come from argument attributes.
 // CHECK-LABEL: func.func @declared_ranges
 // CHECK: symshape.symbol "declared_ranges.arg0.d0" range [1, 64] multiple_of 8 : index
