@@ -16,9 +16,11 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace symshape {
@@ -324,6 +326,96 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
   return changed;
 }
 
+/// A value of `type` for an operand of a terminator that is never reached,
+/// or null if there is none to make.
+Value placeholder(OpBuilder &b, Location loc, Type type) {
+  if (isa<IndexType, IntegerType, FloatType>(type))
+    return arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return Value();
+  // Dynamic extents of 1: never a static 0 (see isExtentUse).
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> sizes(tensor.getNumDynamicDims(), one);
+  return tensor::EmptyOp::create(b, loc, tensor.getShape(),
+                                 tensor.getElementType(), sizes,
+                                 tensor.getEncoding());
+}
+
+/// Erases what follows a `cf.assert` of a constant false in its block: it
+/// never runs (the program aborts at the assert, as it did before), and
+/// specialization of the code before it can make it statically contradictory
+/// (a cast of a 3-element tensor to 2 elements) in ways that MLIR's cast
+/// folders then turn into invalid IR. The terminator stays; its operands
+/// computed after the assert become placeholders. Left alone when a value
+/// computed there is used elsewhere (in a block the assert's block
+/// dominates) or has a type without a placeholder. Returns true if the IR
+/// changed.
+bool eraseAfterFailingChecks(Operation *root) {
+  SmallVector<cf::AssertOp> failing;
+  root->walk([&](cf::AssertOp op) {
+    if (matchPattern(op.getArg(), m_Zero()))
+      failing.push_back(op);
+  });
+  bool changed = false;
+  for (cf::AssertOp check : failing) {
+    Block *block = check->getBlock();
+    Operation *terminator = block->getTerminator();
+    if (!terminator)
+      continue;
+    llvm::SmallPtrSet<Operation *, 16> dead;
+    bool onlyPlaceholders = true;
+    for (Operation *op = check->getNextNode(); op != terminator;
+         op = op->getNextNode()) {
+      dead.insert(op);
+      onlyPlaceholders &= isa<arith::ConstantOp, tensor::EmptyOp>(op);
+    }
+    if (onlyPlaceholders)
+      continue;
+    bool escapes = llvm::any_of(dead, [&](Operation *op) {
+      return llvm::any_of(op->getUsers(), [&](Operation *user) {
+        Operation *owner = block->findAncestorOpInBlock(*user);
+        return owner != terminator && !dead.contains(owner);
+      });
+    });
+    if (escapes)
+      continue;
+    OpBuilder builder(terminator);
+    SmallVector<std::pair<unsigned, Value>> replacements;
+    bool ok = true;
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      if (!def || !dead.contains(block->findAncestorOpInBlock(*def)))
+        continue;
+      Value value =
+          placeholder(builder, terminator->getLoc(), operand.get().getType());
+      if (!value) {
+        ok = false;
+        break;
+      }
+      replacements.push_back({operand.getOperandNumber(), value});
+    }
+    if (!ok) {
+      // Drop the placeholders made so far.
+      for (auto &[index, value] : replacements)
+        value.getDefiningOp()->erase();
+      continue;
+    }
+    for (auto &[index, value] : replacements)
+      terminator->setOperand(index, value);
+    // Back to front: uses come after their definitions.
+    SmallVector<Operation *> order(llvm::make_filter_range(
+        llvm::make_pointer_range(*block),
+        [&](Operation *op) { return dead.contains(op); }));
+    for (Operation *op : llvm::reverse(order)) {
+      op->dropAllUses();
+      op->erase();
+    }
+    changed = true;
+  }
+  return changed;
+}
+
 class SymShapeSimplifyPass
     : public symshape::impl::SymShapeSimplifyPassBase<SymShapeSimplifyPass> {
 public:
@@ -331,6 +423,9 @@ public:
 
   void runOnOperation() override {
     for (unsigned round = 0; round < maxIterations; ++round) {
+      // The first round trims what follows checks written false; later ones
+      // what follows checks decided false.
+      eraseAfterFailingChecks(getOperation());
       ShapeAnalysis analysis(&getContext());
       SmallVector<Decision> decisions;
       LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
@@ -344,6 +439,8 @@ public:
       // Rewrites leave the computations they replaced without uses.
       IRRewriter rewriter(&getContext());
       (void)runRegionDCE(rewriter, getOperation()->getRegions());
+      if (round + 1 == maxIterations)
+        eraseAfterFailingChecks(getOperation());
     }
     if (!explain)
       return;

@@ -305,18 +305,18 @@ func.func @dim_from_integer_is_non_negative(%t: tensor<?xf32>, %n: index) -> (in
 
 // -----
 
-// After a check that always fails, the code never runs: the facts there
-// contradict each other (they prove anything) and nothing is rewritten. Before
-// the check, the facts decide the min.
-// CHECK-LABEL: func.func @unreachable_after_failing_check
+// A branch that is never taken: the facts there contradict each other (they
+// prove anything) and nothing in it is rewritten. Before it, the facts decide
+// the min; the condition itself is decided false.
+// CHECK-LABEL: func.func @unreachable_branch
 // CHECK-SAME: (%[[X:.*]]: tensor<?xf32>)
 // CHECK: %[[D:.*]] = tensor.dim %[[X]]
 // CHECK-NOT: arith.minsi
-// CHECK: cf.assert
-// CHECK: cf.assert
-// CHECK: %[[M:.*]] = arith.maxsi %[[D]], %{{.*}} : index
-// CHECK: return %[[D]], %[[M]]
-func.func @unreachable_after_failing_check(%x: tensor<?xf32>) -> (index, index) {
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: scf.if %[[FALSE]]
+// CHECK-NEXT: %[[M:.*]] = arith.maxsi %[[D]], %{{.*}} : index
+// CHECK-NEXT: scf.yield %[[M]]
+func.func @unreachable_branch(%x: tensor<?xf32>) -> (index, index) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -325,7 +325,64 @@ func.func @unreachable_after_failing_check(%x: tensor<?xf32>) -> (index, index) 
   cf.assert %small, "d < 4"
   %m0 = arith.minsi %d, %c4 : index
   %large = arith.cmpi sgt, %d, %c8 : index
+  %r = scf.if %large -> index {
+    %m = arith.maxsi %d, %c8 : index
+    scf.yield %m : index
+  } else {
+    scf.yield %c0 : index
+  }
+  return %m0, %r : index, index
+}
+
+// -----
+
+// After a check that always fails, nothing runs: the rest of the block is
+// erased and the terminator's operands computed there become placeholders
+// (specialization before the check can make that code statically
+// contradictory, which MLIR's cast folders turn into invalid IR).
+// CHECK-LABEL: func.func @erased_after_failing_check
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>)
+// CHECK: %[[D:.*]] = tensor.dim %[[X]]
+// CHECK: cf.assert %{{.*}}, "d < 4"
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%[[ONE]]) : tensor<?xf32>
+// CHECK-NEXT: return %[[D]], %[[Z]], %[[E]]
+func.func @erased_after_failing_check(%x: tensor<?xf32>) -> (index, index, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
   cf.assert %large, "d > 8"
   %m = arith.maxsi %d, %c8 : index
-  return %m0, %m : index, index
+  %s = tensor.extract_slice %x[0] [%m] [1] : tensor<?xf32> to tensor<?xf32>
+  return %d, %m, %s : index, index, tensor<?xf32>
+}
+
+// -----
+
+// A value computed after the failing check and used in another block stays,
+// and so does the code: left alone.
+// CHECK-LABEL: func.func @failing_check_value_escapes
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: %[[M:.*]] = arith.maxsi
+// CHECK-NEXT: cf.br ^bb1
+// CHECK: return %[[M]]
+func.func @failing_check_value_escapes(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %m = arith.maxsi %d, %c8 : index
+  cf.br ^next
+^next:
+  return %m : index
 }

@@ -86,7 +86,7 @@ def run(cmd, timeout, stdin=None):
 
 def snapshot_opt(orig, snapdir, stable_s=20):
     """A private copy of symshape-opt, taken once the binary has not changed
-    for `stable_s` seconds: the lead relinks it while campaigns run, and a
+    for `stable_s` seconds: a rebuild may relink it while a campaign runs, and a
     half-written binary must not count as a crash. Returns the copy's path
     (named after the original's mtime and size), or None."""
     for _ in range(120):

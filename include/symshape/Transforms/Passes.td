@@ -28,7 +28,16 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
       `affine.apply` are replaced by a constant, an available value, or a
       strictly smaller computation (`((5 * b) * 7) floordiv 5` is `7 * b`);
     * `arith.cmpi` decided by the prover becomes a constant;
-    * `symshape.constrain_range` implied by earlier facts is removed.
+    * `symshape.constrain_range` implied by earlier facts is removed;
+    * what follows a `cf.assert` of a constant false in its block is erased
+      (it never runs); the terminator's operands computed there become
+      placeholders (a zero, an empty tensor with extents 1).
+
+    A value proven 0 is not substituted where it gives the extent of a dim
+    (a slice size, an empty tensor's size): upstream folding would make that
+    a static 0 dim, a form MLIR 22.1's standard lowering rejects in several
+    places. Code that the facts prove unreachable (after a check that always
+    fails, in a branch never taken) is not rewritten.
 
     Contradicting facts stated with symshape ops are an error naming both;
     contradicting `cf.assert`s are a warning. One analysis runs per round;
