@@ -3,6 +3,11 @@
 `N passed, N failed`, counted from lit's own JSON report.
 
 Usage: run-lit.py <lit> <test dir> [extra lit args...]
+       run-lit.py --total <tally file>
+
+With SYMSHAPE_LIT_TALLY=<file> in the environment, each run also appends its
+counts to that file; `--total` prints the sum of a tally's runs as the
+closing line (scripts/test.sh runs the suite and its sanitizer part so).
 """
 
 import json
@@ -15,7 +20,22 @@ PASSED = {"PASS", "XFAIL"}
 FAILED = {"FAIL", "XPASS", "UNRESOLVED", "TIMEOUT"}
 
 
+def total(tally):
+    passed = failed = 0
+    try:
+        with open(tally) as f:
+            for line in f:
+                p, q = line.split()
+                passed, failed = passed + int(p), failed + int(q)
+    except (OSError, ValueError):
+        failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--total":
+        return total(sys.argv[2])
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -43,6 +63,10 @@ def main():
     if skipped:
         print(f"({skipped} unsupported or skipped)")
     print(f"{passed} passed, {failed} failed")
+    tally = os.environ.get("SYMSHAPE_LIT_TALLY")
+    if tally:
+        with open(tally, "a") as f:
+            f.write(f"{passed} {failed}\n")
     return 0 if failed == 0 else 1
 
 
