@@ -16,6 +16,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 using namespace symshape;
@@ -32,9 +33,9 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
       std::tuple<ExprKind, int64_t, ArrayRef<Expr>, ArrayRef<int64_t>>;
 
   ExprStorage(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
-              ArrayRef<int64_t> coefficients, unsigned numSymbols)
+              ArrayRef<int64_t> coefficients, ArrayRef<unsigned> symbols)
       : kind(kind), value(value), operands(operands),
-        coefficients(coefficients), numSymbols(numSymbols) {}
+        coefficients(coefficients), symbols(symbols) {}
 
   bool operator==(const KeyTy &key) const {
     return kind == std::get<0>(key) && value == std::get<1>(key) &&
@@ -54,21 +55,33 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
                                 const KeyTy &key) {
     ExprKind kind = std::get<0>(key);
     int64_t value = std::get<1>(key);
-    unsigned numSymbols = 0;
+    // The symbols used, sorted and unique: the union of the operands' sets
+    // (so that a DAG is never walked as a tree to find them).
+    SmallVector<unsigned, 8> symbols;
     if (kind == ExprKind::Symbol)
-      numSymbols = static_cast<unsigned>(value) + 1;
-    for (Expr op : std::get<2>(key))
-      numSymbols = std::max(numSymbols, op.getNumSymbolsUsed());
+      symbols.push_back(static_cast<unsigned>(value));
+    for (Expr op : std::get<2>(key)) {
+      ArrayRef<unsigned> more = op.getSymbolsUsed();
+      if (more.empty())
+        continue;
+      SmallVector<unsigned, 8> merged;
+      merged.reserve(symbols.size() + more.size());
+      std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
+                     std::back_inserter(merged));
+      symbols = std::move(merged);
+    }
     return new (alloc.allocate<ExprStorage>())
         ExprStorage(kind, value, alloc.copyInto(std::get<2>(key)),
-                    alloc.copyInto(std::get<3>(key)), numSymbols);
+                    alloc.copyInto(std::get<3>(key)),
+                    alloc.copyInto(ArrayRef<unsigned>(symbols)));
   }
 
   ExprKind kind;
   int64_t value;
   ArrayRef<Expr> operands;
   ArrayRef<int64_t> coefficients;
-  unsigned numSymbols;
+  /// Positions of the symbols used, sorted, unique.
+  ArrayRef<unsigned> symbols;
   ExprContext *context = nullptr;
 };
 } // namespace detail
@@ -157,16 +170,17 @@ size_t Expr::getTreeSize() const {
 }
 
 unsigned Expr::getNumSymbolsUsed() const {
-  return storage ? storage->numSymbols : 0;
+  return storage && !storage->symbols.empty() ? storage->symbols.back() + 1
+                                              : 0;
+}
+
+ArrayRef<unsigned> Expr::getSymbolsUsed() const {
+  return storage ? storage->symbols : ArrayRef<unsigned>();
 }
 
 bool Expr::usesSymbol(unsigned pos) const {
-  if (!storage || pos >= storage->numSymbols)
-    return false;
-  if (isSymbol())
-    return getSymbolPosition() == pos;
-  return llvm::any_of(getOperands(),
-                      [&](Expr op) { return op.usesSymbol(pos); });
+  return storage && std::binary_search(storage->symbols.begin(),
+                                       storage->symbols.end(), pos);
 }
 
 //===----------------------------------------------------------------------===//
@@ -774,6 +788,8 @@ static Expr substituteImpl(Expr e, llvm::function_ref<Expr(Expr)> leaf,
     return e;
   if (e.isSymbol())
     return leaf(e);
+  if (e.getSymbolsUsed().empty())
+    return e;
   auto it = memo.find(e);
   if (it != memo.end())
     return it->second;
@@ -794,6 +810,18 @@ Expr symshape::substitute(Expr e, ArrayRef<Expr> replacements) {
       [&](Expr s) {
         unsigned pos = s.getSymbolPosition();
         return pos < replacements.size() ? replacements[pos] : s;
+      },
+      memo);
+}
+
+Expr symshape::substituteSymbols(
+    Expr e, llvm::function_ref<Expr(unsigned)> replacement) {
+  llvm::DenseMap<Expr, Expr> memo;
+  return substituteImpl(
+      e,
+      [&](Expr s) {
+        Expr r = replacement(s.getSymbolPosition());
+        return r ? r : s;
       },
       memo);
 }

@@ -175,15 +175,15 @@ bool Facts::addKeyRange(Expr key, const Interval &range) {
 Expr Facts::resolve(Expr e) const {
   if (!e || equalities.empty())
     return e;
-  SmallVector<Expr, 8> replacements;
-  bool any = false;
-  ExprContext &ctx = e.getContext();
-  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i) {
-    Expr eq = e.usesSymbol(i) ? getEquality(i) : Expr();
-    replacements.push_back(eq ? resolve(eq) : ctx.getSymbol(i));
-    any |= static_cast<bool>(eq);
-  }
-  return any ? substitute(e, replacements) : e;
+  bool any = llvm::any_of(e.getSymbolsUsed(), [&](unsigned pos) {
+    return static_cast<bool>(getEquality(pos));
+  });
+  if (!any)
+    return e;
+  return substituteSymbols(e, [&](unsigned pos) {
+    Expr eq = getEquality(pos);
+    return eq ? resolve(eq) : Expr();
+  });
 }
 
 bool Facts::addEquality(unsigned pos, Expr e) {

@@ -232,10 +232,8 @@ bool ShapeAnalysis::isSizeExpr(Expr e) {
   e = solver.normalize(e);
   if (!e)
     return false;
-  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i)
-    if (e.usesSymbol(i) && !facts.getSymbol(i).isSize)
-      return false;
-  return true;
+  return llvm::all_of(e.getSymbolsUsed(),
+                      [&](unsigned pos) { return facts.getSymbol(pos).isSize; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -660,12 +658,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
   e = inner.solver.normalize(e);
   if (!e)
     return Expr();
-  SmallVector<Expr> replacements;
-  for (unsigned pos = 0, n = e.getNumSymbolsUsed(); pos < n; ++pos) {
-    if (!e.usesSymbol(pos)) {
-      replacements.push_back(exprContext.getConstant(0));
-      continue;
-    }
+  llvm::SmallDenseMap<unsigned, Expr, 8> replacements;
+  for (unsigned pos : e.getSymbolsUsed()) {
     const SymbolInfo &info = inner.getSymbolInfo(pos);
     auto arg = dyn_cast<BlockArgument>(info.value);
     if (!arg || arg.getOwner() != &entry)
@@ -677,9 +671,9 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
                                                           : Expr();
     if (!mapped)
       return Expr();
-    replacements.push_back(mapped);
+    replacements[pos] = mapped;
   }
-  return substitute(e, replacements);
+  return substituteSymbols(e, [&](unsigned pos) { return replacements[pos]; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -694,8 +688,8 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
     if (it->op == source || !it->expr)
       continue;
     bool shared = false;
-    for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n && !shared; ++i)
-      shared = e.usesSymbol(i) && it->expr.usesSymbol(i);
+    for (unsigned i : e.getSymbolsUsed())
+      shared |= it->expr.usesSymbol(i);
     if (shared || it->expr == e) {
       other = it->op;
       break;
@@ -705,9 +699,7 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
   std::string about;
   llvm::raw_string_ostream os(about);
   bool first = true;
-  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i) {
-    if (!e.usesSymbol(i))
-      continue;
+  for (unsigned i : e.getSymbolsUsed()) {
     os << (first ? "" : ", ") << getSymbolName(i);
     first = false;
   }
@@ -1137,9 +1129,7 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
   e = solver.normalize(e);
   // Every symbol needs a value that dominates the insertion point; check
   // before building anything.
-  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i) {
-    if (!e.usesSymbol(i))
-      continue;
+  for (unsigned i : e.getSymbolsUsed()) {
     Value v = symbols[i].value;
     if (!v || !dominatesPoint(v))
       return failure();

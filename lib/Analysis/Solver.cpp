@@ -8,7 +8,6 @@
 #include "symshape/Analysis/CheckedInt.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace symshape;
@@ -87,16 +86,16 @@ Expr Solver::normalize(Expr e) {
   auto it = normalizeCache.find(e);
   if (it != normalizeCache.end())
     return it->second;
-  SmallVector<Expr, 8> replacements;
-  bool any = false;
-  ExprContext &ctx = e.getContext();
-  for (unsigned i = 0, n = e.getNumSymbolsUsed(); i < n; ++i) {
-    Expr eq = e.usesSymbol(i) ? facts.getEquality(i) : Expr();
-    // Equalities are acyclic, so resolving them transitively terminates.
-    replacements.push_back(eq ? normalize(eq) : ctx.getSymbol(i));
-    any |= static_cast<bool>(eq);
-  }
-  Expr r = any ? substitute(e, replacements) : e;
+  bool any = llvm::any_of(e.getSymbolsUsed(), [&](unsigned pos) {
+    return static_cast<bool>(facts.getEquality(pos));
+  });
+  // Equalities are acyclic, so resolving them transitively terminates.
+  Expr r = any ? substituteSymbols(e,
+                                   [&](unsigned pos) {
+                                     Expr eq = facts.getEquality(pos);
+                                     return eq ? normalize(eq) : Expr();
+                                   })
+               : e;
   if (!r)
     r = e;
   normalizeCache[e] = r;
@@ -181,18 +180,6 @@ static ArrayRef<Expr> factorsOf(const Expr &term) {
 }
 
 /// Sets the bits of the symbols that occur in `e`.
-static void collectSymbols(Expr e, llvm::SmallBitVector &bits) {
-  if (e.isSymbol()) {
-    unsigned pos = e.getSymbolPosition();
-    if (pos >= bits.size())
-      bits.resize(pos + 1);
-    bits.set(pos);
-    return;
-  }
-  for (Expr op : e.getOperands())
-    collectSymbols(op, bits);
-}
-
 /// The sum `e` without its term `skip`.
 static Expr sumWithout(Expr e, size_t skip) {
   SmallVector<Expr, 4> terms;
@@ -453,18 +440,15 @@ Interval Solver::refineSumRange(Expr e, Interval r) {
   // The symbols of each term and the number of terms each symbol occurs in:
   // t shares a symbol with the rest iff one of its symbols occurs in two
   // terms.
-  SmallVector<llvm::SmallBitVector, 4> termSymbols(terms.size());
-  SmallVector<unsigned, 8> uses(e.getNumSymbolsUsed(), 0);
-  for (size_t i = 0; i < terms.size(); ++i) {
-    collectSymbols(terms[i], termSymbols[i]);
-    for (unsigned pos : termSymbols[i].set_bits())
+  llvm::SmallDenseMap<unsigned, unsigned, 8> uses;
+  for (Expr t : terms)
+    for (unsigned pos : t.getSymbolsUsed())
       ++uses[pos];
-  }
   for (size_t i = 0; i < terms.size(); ++i) {
     Expr t = terms[i];
     int64_t c = coeffs[i];
     if (!t.isNonPolynomialAtom() ||
-        llvm::none_of(termSymbols[i].set_bits(),
+        llvm::none_of(t.getSymbolsUsed(),
                       [&](unsigned pos) { return uses[pos] >= 2; }))
       continue;
     std::optional<int64_t> d = t.getOperands().back().getConstantOrNone();

@@ -131,9 +131,7 @@ private:
         for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
           Expr d = bind.getDimExpr(i);
           // Linear in s_k alone: d == a * s_k + c.
-          bool onlyK = d.usesSymbol(k);
-          for (unsigned j = 0, n = d.getNumSymbolsUsed(); j < n; ++j)
-            onlyK &= j == k || !d.usesSymbol(j);
+          bool onlyK = d.getSymbolsUsed() == ArrayRef<unsigned>{unsigned(k)};
           if (!onlyK)
             continue;
           auto at = [&](int64_t value) {

@@ -30,9 +30,7 @@ void symshape::printFactsReport(FunctionOpInterface func,
     dims << "[";
     llvm::interleaveComma(shape, dims, [&](Expr e) {
       Expr n = analysis.getSolver().normalize(e);
-      for (unsigned i = 0, k = n.getNumSymbolsUsed(); i < k; ++i)
-        if (n.usesSymbol(i))
-          used.insert(i);
+      used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
       dims << analysis.describe(n);
       // A derived dim with its range under the facts that hold here.
       if (!n.isConstant() && !n.isSymbol())

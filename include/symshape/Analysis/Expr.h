@@ -128,7 +128,12 @@ public:
   size_t getTreeSize() const;
   /// 1 + the largest symbol position used, or 0 if no symbol is used.
   unsigned getNumSymbolsUsed() const;
-  /// True if symbol `pos` occurs in this expression.
+  /// The positions of the symbols that occur in this expression, sorted and
+  /// unique (stored with the node: no walk). Loop over these rather than
+  /// over `0 .. getNumSymbolsUsed()`, whose length grows with the number of
+  /// symbols in the context.
+  llvm::ArrayRef<unsigned> getSymbolsUsed() const;
+  /// True if symbol `pos` occurs in this expression (a binary search).
   bool usesSymbol(unsigned pos) const;
 
   void print(llvm::raw_ostream &os) const;
@@ -246,6 +251,9 @@ inline Expr operator-(Expr a) { return neg(a); }
 /// (symbols at positions >= replacements.size() are kept). The result is
 /// canonical. Null if any used replacement is null.
 Expr substitute(Expr e, ArrayRef<Expr> replacements);
+/// Rebuilds `e` with every symbol `i` replaced by `replacement(i)`, or kept
+/// where that is null. `replacement` is asked only for the symbols `e` uses.
+Expr substituteSymbols(Expr e, llvm::function_ref<Expr(unsigned)> replacement);
 /// Rebuilds `e` with symbol positions renumbered by `map` (old -> new).
 Expr renumberSymbols(Expr e, ArrayRef<unsigned> map);
 
