@@ -358,7 +358,11 @@ bool eraseAfterFailingChecks(Operation *root) {
       failing.push_back(op);
   });
   bool changed = false;
+  // Checks inside code erased by an earlier one are gone.
+  llvm::SmallPtrSet<Operation *, 16> erased;
   for (cf::AssertOp check : failing) {
+    if (erased.contains(check))
+      continue;
     Block *block = check->getBlock();
     Operation *terminator = block->getTerminator();
     if (!terminator)
@@ -408,6 +412,7 @@ bool eraseAfterFailingChecks(Operation *root) {
         llvm::make_pointer_range(*block),
         [&](Operation *op) { return dead.contains(op); }));
     for (Operation *op : llvm::reverse(order)) {
+      op->walk([&](cf::AssertOp nested) { erased.insert(nested); });
       op->dropAllUses();
       op->erase();
     }

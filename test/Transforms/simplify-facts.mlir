@@ -386,3 +386,31 @@ func.func @failing_check_value_escapes(%x: tensor<?xf32>) -> index {
 ^next:
   return %m : index
 }
+
+// -----
+
+// Two checks that always fail, the second after the first (in a nested
+// region too): the first one's trimming erases the second.
+// CHECK-LABEL: func.func @two_failing_checks
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NOT: cf.assert
+// CHECK: return %{{.*}}, %c0
+func.func @two_failing_checks(%x: tensor<?xf32>, %c: i1) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %huge = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %huge, "d > 8 again"
+  %r = scf.if %c -> index {
+    cf.assert %large, "d > 8 in a branch"
+    scf.yield %d : index
+  } else {
+    scf.yield %c4 : index
+  }
+  return %d, %r : index, index
+}
