@@ -335,8 +335,10 @@ Value placeholder(OpBuilder &b, Location loc, Type type) {
   if (!tensor)
     return Value();
   // Dynamic extents of 1: never a static 0 (see isExtentUse).
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> sizes(tensor.getNumDynamicDims(), one);
+  SmallVector<Value> sizes;
+  if (tensor.getNumDynamicDims() != 0)
+    sizes.assign(tensor.getNumDynamicDims(),
+                 arith::ConstantIndexOp::create(b, loc, 1));
   return tensor::EmptyOp::create(b, loc, tensor.getShape(),
                                  tensor.getElementType(), sizes,
                                  tensor.getEncoding());
@@ -400,9 +402,16 @@ bool eraseAfterFailingChecks(Operation *root) {
       replacements.push_back({operand.getOperandNumber(), value});
     }
     if (!ok) {
-      // Drop the placeholders made so far.
-      for (auto &[index, value] : replacements)
-        value.getDefiningOp()->erase();
+      // Drop the placeholders made so far (and the extents they use).
+      for (auto &[index, value] : replacements) {
+        Operation *made = value.getDefiningOp();
+        llvm::SmallSetVector<Value, 4> extents(made->operand_begin(),
+                                               made->operand_end());
+        made->erase();
+        for (Value extent : extents)
+          if (extent.use_empty())
+            extent.getDefiningOp()->erase();
+      }
       continue;
     }
     for (auto &[index, value] : replacements)
