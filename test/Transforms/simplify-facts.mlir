@@ -414,3 +414,26 @@ func.func @two_failing_checks(%x: tensor<?xf32>, %c: i1) -> (index, index) {
   }
   return %d, %r : index, index
 }
+
+// -----
+
+// A terminator operand of a type without a placeholder (here a memref):
+// the code after the failing check is left alone.
+// CHECK-LABEL: func.func @failing_check_no_placeholder
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
+// CHECK-NEXT: %[[M:.*]] = memref.alloc
+// CHECK-NEXT: return %[[E]], %[[M]]
+func.func @failing_check_no_placeholder(%x: tensor<?xf32>) -> (tensor<?xf32>, memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %e = tensor.empty(%d) : tensor<?xf32>
+  %m = memref.alloc(%d) : memref<?xf32>
+  return %e, %m : tensor<?xf32>, memref<?xf32>
+}
