@@ -1159,11 +1159,11 @@ private:
       special.setPrivate();
       symbols.insert(special);
       bindArgumentDims(special, optValues, /*checks=*/false, "");
-      // The public function dispatches on the inputs' dims.
-      Block &old = func.getBody().front();
-      old.dropAllDefinedValueUses();
-      old.dropAllReferences();
-      old.erase();
+      // The public function dispatches on the inputs' dims: its whole body
+      // (every block of it, not only the entry) is replaced.
+      Region &oldBody = func.getBody();
+      oldBody.dropAllReferences();
+      oldBody.getBlocks().clear();
       Block *body = func.addEntryBlock();
       OpBuilder b = OpBuilder::atBlockBegin(body);
       Location loc = func.getLoc();

@@ -1,6 +1,7 @@
-// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16" | FileCheck %s
+// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9" | FileCheck %s
+// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9" | FileCheck %s --check-prefix=BRANCHY
 
-// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16 explain" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9 explain" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
 
 // The generic version's derived size is bounded by the engine from the
 // profile's ranges, not by substituting corners; its dims are named as the
@@ -41,4 +42,38 @@ func.func @model(%x: tensor<?x?x4xf32> {symshape.dim_names = ["batch", "seq", ""
   %r = linalg.matmul ins(%flat, %w : tensor<?x4xf32>, tensor<4x3xf32>)
                      outs(%f : tensor<?x3xf32>) -> tensor<?x3xf32>
   return %r : tensor<?x3xf32>
+}
+
+// A public function of several blocks: the dispatch replaces the whole body,
+// not only the entry block (the other blocks' uses of entry values must not
+// survive as dangling operands).
+
+// BRANCHY-LABEL: func.func @branchy
+// BRANCHY-SAME: (%[[A:.*]]: tensor<?xf32> {{.*}}, %[[P:.*]]: i1) -> index
+// BRANCHY-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// BRANCHY-NEXT: %[[D:.*]] = tensor.dim %[[A]], %[[C0]]
+// BRANCHY: scf.if %{{.*}} -> (index) {
+// BRANCHY: func.call @branchy.opt(%[[A]], %[[P]])
+// BRANCHY: } else {
+// BRANCHY: func.call @branchy.generic(%[[A]], %[[P]])
+// BRANCHY-NOT: cf.br
+// BRANCHY: return
+
+// BRANCHY-LABEL: func.func private @branchy.generic
+// BRANCHY: cf.cond_br
+// BRANCHY: ^bb1:
+// BRANCHY: ^bb2(%{{.*}}: index):
+
+// BRANCHY-LABEL: func.func private @branchy.opt
+// BRANCHY: cf.cond_br
+func.func @branchy(%a: tensor<?xf32> {symshape.dim_names = ["len"]}, %p: i1) -> index {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  cf.cond_br %p, ^bb1, ^bb2(%n : index)
+^bb1:
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  cf.br ^bb2(%m : index)
+^bb2(%r: index):
+  return %r : index
 }
