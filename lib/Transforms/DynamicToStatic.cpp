@@ -423,7 +423,9 @@ public:
       Value source = refineOperand(b, insert.getSource());
       Value dest = refineOperand(b, insert.getDest());
       auto sourceType = cast<RankedTensorType>(source.getType());
-      // Sizes agree with the source type: static exactly where it is.
+      // Sizes agree with the source type: static exactly where it is. A size
+      // known to be another number contradicts the source (the insertion is
+      // undefined): neither is replaced by the other, the op stays.
       SmallVector<OpFoldResult> sizes = insert.getMixedSizes();
       llvm::SmallBitVector dropped = insert.getDroppedDims();
       unsigned k = 0;
@@ -431,8 +433,12 @@ public:
         if (dropped.test(d))
           continue;
         int64_t s = sourceType.getDimSize(k++);
-        if (!ShapedType::isDynamic(s))
-          sizes[d] = b.getIndexAttr(s);
+        if (ShapedType::isDynamic(s))
+          continue;
+        std::optional<int64_t> known = staticValue(refineOFR(b, sizes[d]));
+        if (known && *known != s)
+          return nullptr;
+        sizes[d] = b.getIndexAttr(s);
       }
       return tensor::InsertSliceOp::create(
           b, loc, source, dest, refineOFRs(b, insert.getMixedOffsets()), sizes,
@@ -927,7 +933,11 @@ void cleanupCasts(Operation *root) {
       return;
     }
     Value source = cast.getSource();
-    if (auto inner = source.getDefiningOp<tensor::CastOp>()) {
+    // A chain merges only into a valid cast: 6 -> ? -> 7 (valid IR that
+    // fails at run time) stays as written, never 6 -> 7.
+    auto inner = source.getDefiningOp<tensor::CastOp>();
+    if (inner && tensor::CastOp::areCastCompatible(inner.getSource().getType(),
+                                                   cast.getType())) {
       cast.getSourceMutable().assign(inner.getSource());
       if (inner->use_empty())
         inner->erase();

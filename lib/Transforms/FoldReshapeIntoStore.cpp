@@ -84,10 +84,20 @@ struct Candidate {
 };
 
 /// Sets the collapse_shape or expand_shape that `value` comes from, through
-/// tensor.casts (which change no data); false if there is none.
+/// tensor.casts (which change no data); false if there is none. A chain whose
+/// types disagree on a static dim (6 -> ? -> 7: the program fails at run
+/// time) is not seen through: the store's sizes would be trusted for a value
+/// of another shape.
 bool matchReshape(Value value, Candidate &c) {
-  while (auto cast = value.getDefiningOp<tensor::CastOp>())
+  SmallVector<Type, 4> seen{value.getType()};
+  while (auto cast = value.getDefiningOp<tensor::CastOp>()) {
     value = cast.getSource();
+    if (llvm::any_of(seen, [&](Type t) {
+          return !tensor::CastOp::areCastCompatible(value.getType(), t);
+        }))
+      return false;
+    seen.push_back(value.getType());
+  }
   c.collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
   c.expand = value.getDefiningOp<tensor::ExpandShapeOp>();
   return c.collapse || c.expand;

@@ -155,6 +155,24 @@ func.func @through_casts(%src: tensor<3x2xf32>, %out: tensor<12xf32>) -> tensor<
 
 // -----
 
+// A cast chain that disagrees with itself (6 -> ? -> 7: the store fails at
+// run time) is not seen through: no fold, the IR stays as written.
+// CHECK-LABEL: func.func @through_contradicting_casts
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.cast %{{.*}} : tensor<6xf32> to tensor<?xf32>
+// CHECK: tensor.cast %{{.*}} : tensor<?xf32> to tensor<7xf32>
+// CHECK: tensor.insert_slice %{{.*}}[4] [7] [1] : tensor<7xf32> into tensor<12xf32>
+// CHECK-NOT: expand_shape
+func.func @through_contradicting_casts(%src: tensor<3x2xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
+  %flat = tensor.collapse_shape %src [[0, 1]] : tensor<3x2xf32> into tensor<6xf32>
+  %dyn = tensor.cast %flat : tensor<6xf32> to tensor<?xf32>
+  %seven = tensor.cast %dyn : tensor<?xf32> to tensor<7xf32>
+  %r = tensor.insert_slice %seven into %out[4] [7] [1] : tensor<7xf32> into tensor<12xf32>
+  return %r : tensor<12xf32>
+}
+
+// -----
+
 // The expand_shape twin: a 6x4 S expanded to 3x2x4 and stored as one slice
 // of a 5x3x2x4 destination (the leading dim dropped), full along the inner
 // dim 2 of the expanded group. S is stored into the destination collapsed

@@ -1,18 +1,13 @@
-// XFAIL: *
-// Fixed by the lead: cleanupCasts in lib/Transforms/DynamicToStatic.cpp
-// merges tensor.cast(tensor.cast(x)) into one cast without checking that
-// the outer result type is cast-compatible with x: 6 -> ? -> 7 (valid IR
-// that fails at run time) becomes 6 -> 7, which does not verify, so the
-// pass "succeeds" and the pass manager reports an error about a cast the
-// user never wrote. Merge only when
-// tensor::CastOp::areCastCompatible(inner source type, outer result type);
-// otherwise leave the chain alone. Found by symshape-fuzz-parse-pipeline
-// (seed: the `through_casts` case of fold-reshape-into-store.mlir with its
-// slice size 6 mutated to 7); the pipeline reaches the chain because
-// -canonicalize turns the insert_slice's constant size into a cast to 7.
-// Without that cast, symshape-dynamic-to-static on its own silently
-// rewrites the slice size 7 to the source's static 6 (a contradiction
-// "repaired" instead of left alone or reported): the second case.
+// A cast chain whose static dims disagree (6 -> ? -> 7: valid IR that fails
+// at run time) and a slice size that contradicts its source. Regressions:
+// dynamic-to-static merged the chain into the invalid cast 6 -> 7 (the pass
+// manager then reported an error about a cast the user never wrote), rewrote
+// the slice size 7 to the source's static 6, and fold-reshape-into-store saw
+// through the chain and stored the 6 elements as if the size were right.
+// Each is left as written. Found by symshape-fuzz-parse-pipeline (the
+// `through_casts` case of fold-reshape-into-store.mlir with its slice size
+// mutated to 7); in the pipeline, -canonicalize turns the insert_slice's
+// constant size into a cast to 7.
 // RUN: symshape-opt %s -split-input-file --symshape-dynamic-to-static | FileCheck %s --check-prefix=D2S
 // RUN: symshape-opt %s -split-input-file --symshape-pipeline | FileCheck %s --check-prefix=PIPE
 
