@@ -502,9 +502,14 @@ public:
                         : product * staticShape[d];
         sourceShape.push_back(product);
       }
-      if (sourceType.getShape() != ArrayRef<int64_t>(sourceShape))
-        source = tensor::CastOp::create(b, loc, sourceType.clone(sourceShape),
-                                        source);
+      if (sourceType.getShape() != ArrayRef<int64_t>(sourceShape)) {
+        // A proven source extent that is not the product of the proven
+        // output shape (1 into 1x3): the expansion is undefined, leave it.
+        auto wanted = sourceType.clone(sourceShape);
+        if (!tensor::CastOp::areCastCompatible(sourceType, wanted))
+          return nullptr;
+        source = tensor::CastOp::create(b, loc, wanted, source);
+      }
       return tensor::ExpandShapeOp::create(
           b, loc, expand.getResultType().clone(staticShape), source,
           expand.getReassociationIndices(), shape);
@@ -612,6 +617,17 @@ bool castsBackValid(Operation *op, Operation *replacement) {
         !tensor::CastOp::areCastCompatible(now.getType(), old.getType()))
       return false;
   return true;
+}
+
+/// True if every tensor.cast that feeds `replacement` (the ones its rebuild
+/// made included) is a valid cast: a rebuild never reads a value through a
+/// cast between contradicting static dims.
+bool operandCastsValid(Operation *replacement) {
+  return llvm::all_of(replacement->getOperands(), [](Value v) {
+    auto cast = v.getDefiningOp<tensor::CastOp>();
+    return !cast || tensor::CastOp::areCastCompatible(
+                        cast.getSource().getType(), cast.getType());
+  });
 }
 
 /// An scf.if with a constant condition becomes the taken branch.
@@ -783,6 +799,41 @@ void castOperandsTo(ArrayRef<Operation *> ops, unsigned i, Type type) {
 /// an argument gets the join of what every call passes, a result the join
 /// of what every return gives (with casts at both ends, so the IR stays
 /// valid and the bodies and callers are rebuilt in the next rounds).
+/// True if `func` with arguments of the types `inputs` keeps its declared
+/// facts satisfiable: its argument attributes verify against the static dims
+/// and the analysis of its body finds no contradiction. Call sites whose
+/// operands contradict the callee's facts (a call that can only abort) do not
+/// specialize it. Costs one analysis of the function.
+bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
+  MLIRContext *ctx = func.getContext();
+  FunctionType oldType = func.getFunctionType();
+  func.setType(FunctionType::get(ctx, inputs, oldType.getResults()));
+  for (auto [arg, type] : llvm::zip(func.getArguments(), inputs))
+    arg.setType(type);
+  bool ok = true;
+  {
+    ScopedDiagnosticHandler quiet(ctx, [&](Diagnostic &diag) {
+      ok &= diag.getSeverity() != DiagnosticSeverity::Error;
+      return success();
+    });
+    Dialect *dialect = ctx->getLoadedDialect<SymShapeDialect>();
+    for (unsigned i = 0; i < func.getNumArguments() && ok; ++i)
+      if (DictionaryAttr attrs = func.getArgAttrDict(i))
+        for (NamedAttribute attr : attrs)
+          if (attr.getNameDialect() == dialect)
+            ok &= succeeded(
+                dialect->verifyRegionArgAttribute(func, 0, i, attr));
+    if (ok) {
+      ShapeAnalysis probe(ctx);
+      ok = succeeded(probe.run(func));
+    }
+  }
+  func.setType(oldType);
+  for (auto [arg, type] : llvm::zip(func.getArguments(), oldType.getInputs()))
+    arg.setType(type);
+  return ok;
+}
+
 bool specializePrivateSignatures(ModuleOp module) {
   bool changed = false;
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
@@ -804,8 +855,17 @@ bool specializePrivateSignatures(ModuleOp module) {
     SmallVector<Type> inputs(func.getArgumentTypes()),
         results(func.getResultTypes());
     bool specialized = false;
+    SmallVector<RankedTensorType> joinedInputs;
+    SmallVector<Type> proposed(inputs);
     for (unsigned i = 0; i < inputs.size(); ++i) {
-      RankedTensorType joined = moreStaticJoin(callOps, i, inputs[i]);
+      joinedInputs.push_back(moreStaticJoin(callOps, i, inputs[i]));
+      if (joinedInputs.back())
+        proposed[i] = joinedInputs.back();
+    }
+    if (proposed != inputs && !factsAllowArgumentTypes(func, proposed))
+      joinedInputs.assign(inputs.size(), RankedTensorType());
+    for (unsigned i = 0; i < inputs.size(); ++i) {
+      RankedTensorType joined = joinedInputs[i];
       if (!joined)
         continue;
       castOperandsTo(callOps, i, joined);
@@ -907,7 +967,8 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
           isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
     // Never leave invalid IR: a rebuild that does not verify is dropped
     // (quietly: the input is fine, only the attempt is not).
-    bool valid = better && !worse && castsBackValid(op, replacement);
+    bool valid = better && !worse && castsBackValid(op, replacement) &&
+                 operandCastsValid(replacement);
     if (valid) {
       ScopedDiagnosticHandler quiet(op->getContext(),
                                     [](Diagnostic &) { return success(); });

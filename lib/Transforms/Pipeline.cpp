@@ -16,12 +16,18 @@ using namespace symshape;
 /// Upstream canonicalization without the patterns that are unsound in MLIR
 /// 22.1: `ForOpTensorCastFolder` folds a cast of an `scf.for` init into the
 /// loop and casts every yielded value to the init's more static type, which
-/// fails at run time when the carried tensor grows (DESIGN 6). Patterns are
-/// named by their debug names in the installed MLIR;
-/// test/e2e/growing-loop-carry.mlir fails if the name stops matching.
+/// fails at run time when the carried tensor grows (DESIGN 6);
+/// `FoldTensorCastProducerOp` folds casts into a destination-style op without
+/// checking that its operands agree, which turns a program that fails at run
+/// time into IR that does not verify (dynamic-to-static does this folding for
+/// linalg ops and keeps only what verifies). Patterns are named by their
+/// debug names in the installed MLIR; test/e2e/growing-loop-carry.mlir and
+/// test/bad-input/contradicting-static-operands.mlir fail if a name stops
+/// matching.
 static std::unique_ptr<Pass> createSafeCanonicalizerPass() {
   static const std::string kUnsound[] = {
-      "(anonymous namespace)::ForOpTensorCastFolder"};
+      "(anonymous namespace)::ForOpTensorCastFolder",
+      "FoldTensorCastProducerOp"};
   return createCanonicalizerPass(GreedyRewriteConfig(), kUnsound);
 }
 
