@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/IR/SymShapeAttrs.h"
-#include "symshape/Analysis/CheckedInt.h"
-#include "symshape/Analysis/Interval.h"
+#include "symshape/Engine/CheckedInt.h"
+#include "symshape/Engine/Interval.h"
 #include "symshape/IR/SymShapeDialect.h"
 
 #include "mlir/IR/Builders.h"

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeFactsInterface.h"
 #include "symshape/IR/SymShapeOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,23 +24,27 @@ using namespace symshape;
 
 namespace {
 
+/// The facts interface the analysis layer attached, or null.
+const SymShapeFactsInterface *getFacts(Operation *op) {
+  auto *dialect = op->getContext()->getLoadedDialect<SymShapeDialect>();
+  return dialect ? dialect->getRegisteredInterface<SymShapeFactsInterface>()
+                 : nullptr;
+}
+
 /// Replaces `op`'s single index result by a constant or by one of its
 /// operands when the facts of its operands' def chains prove them equal.
-LogicalResult replaceWithProvenValue(Operation *op, ShapeAnalysis &analysis,
+LogicalResult replaceWithProvenValue(Operation *op,
+                                     const SymShapeFactsInterface &facts,
                                      PatternRewriter &rewriter) {
-  Solver &solver = analysis.getSolver();
-  Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
-  if (!s)
-    return failure();
-  if (std::optional<int64_t> c = s.getConstantOrNone()) {
-    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, *c);
+  OpFoldResult proven = facts.getProvenValue(op);
+  if (auto attr = dyn_cast_if_present<Attribute>(proven)) {
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(
+        op, cast<IntegerAttr>(attr).getInt());
     return success();
   }
-  for (Value operand : op->getOperands()) {
-    if (solver.normalize(analysis.getExpr(operand)) == s) {
-      rewriter.replaceOp(op, operand);
-      return success();
-    }
+  if (auto value = dyn_cast_if_present<Value>(proven)) {
+    rewriter.replaceOp(op, value);
+    return success();
   }
   return failure();
 }
@@ -51,8 +55,10 @@ struct ReplaceWithProvenOperand : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    ShapeAnalysis analysis(op->getContext());
-    return replaceWithProvenValue(op, analysis, rewriter);
+    const SymShapeFactsInterface *facts = getFacts(op);
+    if (!facts)
+      return failure();
+    return replaceWithProvenValue(op, *facts, rewriter);
   }
 };
 
@@ -103,24 +109,13 @@ struct SimplifyApplyWithFacts : public OpRewritePattern<ApplyOp> {
 
   LogicalResult matchAndRewrite(ApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    ShapeAnalysis analysis(op.getContext());
-    if (succeeded(replaceWithProvenValue(op, analysis, rewriter)))
+    const SymShapeFactsInterface *facts = getFacts(op);
+    if (!facts)
+      return failure();
+    if (succeeded(replaceWithProvenValue(op, *facts, rewriter)))
       return success();
-    Solver &solver = analysis.getSolver();
-    // Simplify the expression itself with what is known of each operand.
-    Facts local;
-    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
-      Expr oe = analysis.getExpr(operand);
-      if (!oe)
-        continue;
-      if (analysis.isSizeExpr(oe))
-        local.declareSize(i);
-      local.addSymbolRange(i, solver.getRange(oe));
-      local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));
-    }
-    Expr e = op.getExpr().getValue();
-    Expr simplified = Solver(local).simplify(e);
-    if (!simplified || simplified == e)
+    Expr simplified = facts->simplifyApplyExpr(op);
+    if (!simplified)
       return failure();
     rewriter.modifyOpInPlace(op, [&] {
       op.setExprAttr(ExprAttr::get(op.getContext(), simplified));
@@ -135,11 +130,8 @@ struct EraseImpliedConstrainRange : public OpRewritePattern<ConstrainRangeOp> {
 
   LogicalResult matchAndRewrite(ConstrainRangeOp op,
                                 PatternRewriter &rewriter) const override {
-    ShapeAnalysis analysis(op.getContext());
-    RangeAttr range = op.getRange();
-    if (!isImpliedRange(analysis.getSolver(), analysis.getExpr(op.getValue()),
-                        Interval(range.getLo(), range.getHi()),
-                        op.getDivisor()))
+    const SymShapeFactsInterface *facts = getFacts(op);
+    if (!facts || !facts->isImpliedConstraint(op))
       return failure();
     rewriter.replaceOp(op, op.getValue());
     return success();

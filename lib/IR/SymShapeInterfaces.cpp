@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Solver.h"
 #include "symshape/IR/SymShapeOps.h"
 
 #include "mlir/IR/AffineExpr.h"

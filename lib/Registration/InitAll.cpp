@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/InitAll.h"
+#include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeDialect.h"
 #include "symshape/Transforms/Passes.h"
 
@@ -49,6 +50,8 @@ void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
               func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
               scf::SCFDialect, tensor::TensorDialect>();
 
+  // What the canonicalization patterns of symshape ops ask the analysis.
+  registerFactsInterface(registry);
   // Inlining of func.call.
   func::registerInlinerExtension(registry);
   // One-shot bufferization of what our pipelines emit.

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Engine/CheckedInt.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"

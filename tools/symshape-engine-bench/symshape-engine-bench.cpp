@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Solver.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"

@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Solver.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

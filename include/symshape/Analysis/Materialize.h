@@ -7,7 +7,7 @@
 #ifndef SYMSHAPE_ANALYSIS_MATERIALIZE_H
 #define SYMSHAPE_ANALYSIS_MATERIALIZE_H
 
-#include "symshape/Analysis/Expr.h"
+#include "symshape/Engine/Expr.h"
 
 #include "mlir/IR/Builders.h"
 

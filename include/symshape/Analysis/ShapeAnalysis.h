@@ -36,15 +36,16 @@
 #ifndef SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
 #define SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
 
-#include "symshape/Analysis/Expr.h"
-#include "symshape/Analysis/Facts.h"
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Expr.h"
+#include "symshape/Engine/Facts.h"
+#include "symshape/Engine/Solver.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -221,6 +222,11 @@ private:
   bool unreachable = false;
   std::unique_ptr<mlir::DominanceInfo> dominance;
 };
+
+/// Attaches the analysis' implementation of SymShapeFactsInterface to the
+/// symshape dialect, which its canonicalization patterns query
+/// (registerAllDialects calls it).
+void registerFactsInterface(mlir::DialectRegistry &registry);
 
 } // namespace symshape
 

@@ -7,7 +7,7 @@
 #ifndef SYMSHAPE_IR_SYMSHAPEATTRS_H
 #define SYMSHAPE_IR_SYMSHAPEATTRS_H
 
-#include "symshape/Analysis/Expr.h"
+#include "symshape/Engine/Expr.h"
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -7,7 +7,7 @@
 #ifndef SYMSHAPE_IR_SYMSHAPEDIALECT_H
 #define SYMSHAPE_IR_SYMSHAPEDIALECT_H
 
-#include "symshape/Analysis/Expr.h"
+#include "symshape/Engine/Expr.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dialect.h"

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Solver.h"
 
 #include "gtest/gtest.h"
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
-#include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Engine/Solver.h"
+#include "symshape/Engine/CheckedInt.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

@@ -19,11 +19,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_FACTS_H
-#define SYMSHAPE_ANALYSIS_FACTS_H
+#ifndef SYMSHAPE_ENGINE_FACTS_H
+#define SYMSHAPE_ENGINE_FACTS_H
 
-#include "symshape/Analysis/Expr.h"
-#include "symshape/Analysis/Interval.h"
+#include "symshape/Engine/Expr.h"
+#include "symshape/Engine/Interval.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -126,4 +126,4 @@ private:
 
 } // namespace symshape
 
-#endif // SYMSHAPE_ANALYSIS_FACTS_H
+#endif // SYMSHAPE_ENGINE_FACTS_H

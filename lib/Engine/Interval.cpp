@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Interval.h"
-#include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Engine/Interval.h"
+#include "symshape/Engine/CheckedInt.h"
 
 #include <algorithm>
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Expr.h"
-#include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Engine/Expr.h"
+#include "symshape/Engine/CheckedInt.h"
 
 #include "mlir/Support/StorageUniquer.h"
 #include "mlir/Support/TypeID.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Interval.h"
+#include "symshape/Engine/Interval.h"
 
 #include "gtest/gtest.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Solver.h"
+#include "symshape/Engine/Solver.h"
 
 #include "gtest/gtest.h"
 

@@ -13,12 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_SOLVER_H
-#define SYMSHAPE_ANALYSIS_SOLVER_H
+#ifndef SYMSHAPE_ENGINE_SOLVER_H
+#define SYMSHAPE_ENGINE_SOLVER_H
 
-#include "symshape/Analysis/Expr.h"
-#include "symshape/Analysis/Facts.h"
-#include "symshape/Analysis/Interval.h"
+#include "symshape/Engine/Expr.h"
+#include "symshape/Engine/Facts.h"
+#include "symshape/Engine/Interval.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -115,4 +115,4 @@ bool containsSubExpr(Expr e, Expr target);
 
 } // namespace symshape
 
-#endif // SYMSHAPE_ANALYSIS_SOLVER_H
+#endif // SYMSHAPE_ENGINE_SOLVER_H

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Facts.h"
-#include "symshape/Analysis/CheckedInt.h"
+#include "symshape/Engine/Facts.h"
+#include "symshape/Engine/CheckedInt.h"
 
 using namespace symshape;
 

@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_EXPR_H
-#define SYMSHAPE_ANALYSIS_EXPR_H
+#ifndef SYMSHAPE_ENGINE_EXPR_H
+#define SYMSHAPE_ENGINE_EXPR_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -319,4 +319,4 @@ template <> struct DenseMapInfo<symshape::Expr> {
 };
 } // namespace llvm
 
-#endif // SYMSHAPE_ANALYSIS_EXPR_H
+#endif // SYMSHAPE_ENGINE_EXPR_H

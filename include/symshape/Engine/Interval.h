@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_INTERVAL_H
-#define SYMSHAPE_ANALYSIS_INTERVAL_H
+#ifndef SYMSHAPE_ENGINE_INTERVAL_H
+#define SYMSHAPE_ENGINE_INTERVAL_H
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,4 +106,4 @@ Interval power(const Interval &a, unsigned n);
 
 } // namespace symshape
 
-#endif // SYMSHAPE_ANALYSIS_INTERVAL_H
+#endif // SYMSHAPE_ENGINE_INTERVAL_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_ANALYSIS_CHECKEDINT_H
-#define SYMSHAPE_ANALYSIS_CHECKEDINT_H
+#ifndef SYMSHAPE_ENGINE_CHECKEDINT_H
+#define SYMSHAPE_ENGINE_CHECKEDINT_H
 
 #include "llvm/Support/MathExtras.h"
 
@@ -91,4 +91,4 @@ inline uint64_t gcdMagnitude(int64_t a, int64_t b) {
 
 } // namespace symshape
 
-#endif // SYMSHAPE_ANALYSIS_CHECKEDINT_H
+#endif // SYMSHAPE_ENGINE_CHECKEDINT_H

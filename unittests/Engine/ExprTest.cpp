@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/Expr.h"
+#include "symshape/Engine/Expr.h"
 
 #include "gtest/gtest.h"
 

@@ -1,0 +1,75 @@
+//===- SymShapeFactsInterface.cpp - Facts for symshape patterns -----------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The analysis' answer to SymShapeFactsInterface: what the def chains of an
+// op's operands prove, for the canonicalization patterns of symshape ops.
+// Each query builds an analysis without a walk, so only the facts carried by
+// SSA values count (symbol ranges and divisors, dims >= 0, constrain_range),
+// never facts that hold at a point.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeFactsInterface.h"
+#include "symshape/IR/SymShapeOps.h"
+
+using namespace mlir;
+using namespace symshape;
+
+namespace {
+
+struct AnalysisFacts : public SymShapeFactsInterface {
+  using SymShapeFactsInterface::SymShapeFactsInterface;
+
+  OpFoldResult getProvenValue(Operation *op) const override {
+    ShapeAnalysis analysis(op->getContext());
+    Solver &solver = analysis.getSolver();
+    Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
+    if (!s)
+      return OpFoldResult();
+    if (std::optional<int64_t> c = s.getConstantOrNone())
+      return IntegerAttr::get(IndexType::get(op->getContext()), *c);
+    for (Value operand : op->getOperands())
+      if (solver.normalize(analysis.getExpr(operand)) == s)
+        return operand;
+    return OpFoldResult();
+  }
+
+  Expr simplifyApplyExpr(ApplyOp op) const override {
+    ShapeAnalysis analysis(op.getContext());
+    Solver &solver = analysis.getSolver();
+    // What is known of each operand becomes a fact on its symbol.
+    Facts local;
+    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+      Expr oe = analysis.getExpr(operand);
+      if (!oe)
+        continue;
+      if (analysis.isSizeExpr(oe))
+        local.declareSize(i);
+      local.addSymbolRange(i, solver.getRange(oe));
+      local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));
+    }
+    Expr e = op.getExpr().getValue();
+    Expr simplified = Solver(local).simplify(e);
+    return simplified == e ? Expr() : simplified;
+  }
+
+  bool isImpliedConstraint(ConstrainRangeOp op) const override {
+    ShapeAnalysis analysis(op.getContext());
+    RangeAttr range = op.getRange();
+    return isImpliedRange(analysis.getSolver(), analysis.getExpr(op.getValue()),
+                          Interval(range.getLo(), range.getHi()),
+                          op.getDivisor());
+  }
+};
+
+} // namespace
+
+void symshape::registerFactsInterface(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *, SymShapeDialect *dialect) {
+    dialect->addInterfaces<AnalysisFacts>();
+  });
+}
