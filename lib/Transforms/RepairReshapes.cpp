@@ -7,7 +7,8 @@
 // Forms that MLIR 22.1 accepts but mishandles (docs/Passes.md): ambiguous
 // rank-reducing slices, two forms of tensor.expand_shape (a static result dim
 // with an SSA output_shape entry, a reassociation group with two or more
-// dynamic dims) and concat operands with a static 0 extent.
+// dynamic dims), concat operands with a static 0 extent, and slices, pads
+// and reshapes that read or write no element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/IR/Builders.h"
@@ -257,6 +259,84 @@ struct ExplicitRankReducingInsert
   }
 };
 
+/// Replaces `op`'s single result by `value`, through a cast if the types
+/// differ.
+static LogicalResult replaceByCast(Operation *op, Value value,
+                                   PatternRewriter &rewriter) {
+  Type type = op->getResult(0).getType();
+  if (value.getType() == type) {
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+  if (!tensor::CastOp::areCastCompatible(value.getType(), type))
+    return failure();
+  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, type, value);
+  return success();
+}
+
+/// Replaces `op`, whose single tensor result has no element, by a
+/// tensor.empty of its shape (its dynamic sizes reified from its operands).
+static LogicalResult replaceByEmpty(Operation *op, PatternRewriter &rewriter) {
+  ReifiedRankedShapedTypeDims shapes;
+  if (failed(reifyResultShapes(rewriter, op, shapes)))
+    return failure();
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  // The static dims of the result type win over reified ones.
+  SmallVector<OpFoldResult> sizes = shapes.front();
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (!type.isDynamicDim(d))
+      sizes[d] = rewriter.getIndexAttr(type.getDimSize(d));
+  Value empty = tensor::EmptyOp::create(rewriter, op->getLoc(), sizes,
+                                        type.getElementType());
+  return replaceByCast(op, empty, rewriter);
+}
+
+/// True if a slice of `extent` at `offset` can only be empty in a program
+/// that is defined: the extent is a static 0, or the offset is static and at
+/// or past the static extent. MLIR 22.1 rejects both forms when it lowers
+/// the slice ("offset 0 is out-of-bounds: 0 >= 0"), although nothing is
+/// read or written.
+static bool isEmptySliceDim(OpFoldResult offset, int64_t extent) {
+  if (extent == 0)
+    return true;
+  std::optional<int64_t> o = getConstantIntValue(offset);
+  return o && !ShapedType::isDynamic(extent) && *o >= extent;
+}
+
+/// The shape of `value` with the static dims it is known to have through
+/// casts and destination-style ties (a linalg.fill writing into a cast of a
+/// 0x3 tensor.empty is 0x3, whatever its type says): what the lowering sees
+/// once bufferization has folded the casts.
+static SmallVector<int64_t> knownShape(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  for (Value v = value; v;) {
+    auto vType = dyn_cast<RankedTensorType>(v.getType());
+    if (!vType || vType.getRank() != type.getRank())
+      break;
+    for (auto [known, dim] : llvm::zip(shape, vType.getShape()))
+      if (ShapedType::isDynamic(known))
+        known = dim;
+    Operation *def = v.getDefiningOp();
+    if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def)) {
+      v = castOp.getSource();
+    } else if (auto dps =
+                   dyn_cast_if_present<DestinationStyleOpInterface>(def)) {
+      OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(v));
+      v = init ? init->get() : Value();
+    } else {
+      v = Value();
+    }
+  }
+  return shape;
+}
+
+/// True if `shaped` is known to have a static 0 dim (knownShape).
+static bool hasZeroDim(Value shaped) {
+  return isa<RankedTensorType>(shaped.getType()) &&
+         llvm::is_contained(knownShape(shaped), 0);
+}
+
 /// Static 0 extents in a tensor.concat. MLIR 22.1 decomposes a concat into
 /// slices inserted at the sum of the extents before each operand: a static
 /// offset that the slice verifier rejects at the end of a static dim ("offset
@@ -289,34 +369,86 @@ struct ZeroExtentConcat : public OpRewritePattern<tensor::ConcatOp> {
     return replaceByCast(op, kept.front(), rewriter);
   }
 
-private:
-  static LogicalResult replaceByCast(Operation *op, Value value,
-                                     PatternRewriter &rewriter) {
-    Type type = op->getResult(0).getType();
-    if (value.getType() == type) {
-      rewriter.replaceOp(op, value);
-      return success();
-    }
-    if (!tensor::CastOp::areCastCompatible(value.getType(), type))
+};
+
+/// Slices that read or write nothing (isEmptySliceDim on some dim): an
+/// extract_slice becomes a tensor.empty of its shape, an insert_slice its
+/// destination. Exact for every defined program (the slice is empty), and
+/// what makes the standard lowering accept it.
+struct EmptyExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> shape = knownShape(op.getSource());
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    for (auto [offset, extent] : llvm::zip(offsets, shape))
+      if (isEmptySliceDim(offset, extent))
+        return replaceByEmpty(op, rewriter);
+    return failure();
+  }
+};
+
+struct EmptyInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> shape = knownShape(op.getDest());
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    bool empty = hasZeroDim(op.getSource());
+    for (auto [offset, extent] : llvm::zip(offsets, shape))
+      empty |= isEmptySliceDim(offset, extent);
+    if (!empty)
       return failure();
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, type, value);
+    rewriter.replaceOp(op, op.getDest());
     return success();
   }
+};
 
-  static LogicalResult replaceByEmpty(tensor::ConcatOp op,
-                                      PatternRewriter &rewriter) {
+/// A tensor.pad of a source with a static 0 dim is all padding: a
+/// tensor.generate with the pad's body (which yields the padding value at
+/// each index of the result). The lowering of the pad would write the empty
+/// source at offset `low`, rejected at the end of a static dim.
+struct EmptySourcePad : public OpRewritePattern<tensor::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::PadOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasZeroDim(op.getSource()))
+      return failure();
     ReifiedRankedShapedTypeDims shapes;
     if (failed(reifyResultShapes(rewriter, op, shapes)))
       return failure();
     RankedTensorType type = op.getResultType();
-    // The static dims of the result type win over reified ones.
-    SmallVector<OpFoldResult> sizes = shapes.front();
+    SmallVector<Value> dynamic;
     for (int64_t d = 0; d < type.getRank(); ++d)
-      if (!type.isDynamicDim(d))
-        sizes[d] = rewriter.getIndexAttr(type.getDimSize(d));
-    Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), sizes,
-                                          type.getElementType());
-    return replaceByCast(op, empty, rewriter);
+      if (type.isDynamicDim(d))
+        dynamic.push_back(getValueOrCreateConstantIndexOp(
+            rewriter, op.getLoc(), shapes.front()[d]));
+    auto generate =
+        tensor::GenerateOp::create(rewriter, op.getLoc(), type, dynamic);
+    rewriter.inlineRegionBefore(op.getRegion(), generate.getBody(),
+                                generate.getBody().end());
+    rewriter.replaceOp(op, generate.getResult());
+    return success();
+  }
+};
+
+/// A collapse_shape or expand_shape of a source with a static 0 dim moves
+/// no element: a tensor.empty of its shape. (MLIR 22.1 infers a static 0
+/// for a collapsed group holding a static 0 and a dynamic dim, and its
+/// bufferization then fails: "collapsed dim must be dynamic if and only if
+/// reassociation group is dynamic".)
+template <typename ReshapeOp>
+struct EmptyReshape : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern<ReshapeOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasZeroDim(op.getSrc()))
+      return failure();
+    return replaceByEmpty(op, rewriter);
   }
 };
 
@@ -357,8 +489,10 @@ public:
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
-                 ExplicitRankReducingInsert, ZeroExtentConcat>(
-        &getContext());
+                 ExplicitRankReducingInsert, ZeroExtentConcat,
+                 EmptyExtractSlice, EmptyInsertSlice, EmptySourcePad,
+                 EmptyReshape<tensor::CollapseShapeOp>,
+                 EmptyReshape<tensor::ExpandShapeOp>>(&getContext());
     if (loweringForms)
       patterns.add<MultiDynamicGroup>(&getContext());
     // Only these patterns run: no folding, no other canonicalization.

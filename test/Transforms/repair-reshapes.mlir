@@ -181,3 +181,98 @@ func.func @concat_no_static_zero(%x: tensor<?xf32>, %y: tensor<?xf32>, %a: tenso
   %e = tensor.concat dim(1) %a, %b : (tensor<2x?xf32>, tensor<2x3xf32>) -> tensor<2x?xf32>
   return %d, %e : tensor<?xf32>, tensor<2x?xf32>
 }
+
+// -----
+
+// Slices that read or write nothing. MLIR 22.1 rejects a static offset at
+// or past the end of a static dim, and any slice of a static 0 dim, when it
+// lowers them ("offset 0 is out-of-bounds: 0 >= 0"), although a defined
+// program reads or writes nothing there. An empty extract_slice becomes a
+// tensor.empty of its shape, an empty insert_slice its destination. The
+// static 0 is seen through casts and destination-style ties, as
+// bufferization will see it.
+// CHECK-LABEL: func.func @empty_slices
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[N:.*]]: index, %[[Y:.*]]: tensor<3x1xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<0x3xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[E]] : tensor<0x3xf32> to tensor<?x3xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[C]] : tensor<?x3xf32>)
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[R:.*]] = tensor.empty(%[[N]]) : tensor<?x1xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK: return %[[F]], %[[R]]
+func.func @empty_slices(%x: tensor<?xf32>, %n: index, %y: tensor<3x1xf32>) -> (tensor<?x3xf32>, tensor<?x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.5 : f32
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty() : tensor<0x3xf32>
+  %c = tensor.cast %e : tensor<0x3xf32> to tensor<?x3xf32>
+  %f = linalg.fill ins(%f0 : f32) outs(%c : tensor<?x3xf32>) -> tensor<?x3xf32>
+  %i = tensor.insert_slice %x into %f[0, 1] [%d, 1] [1, 1] : tensor<?xf32> into tensor<?x3xf32>
+  // Offset 1 at the end of the static dim 1 of %y, seen through a cast (the
+  // verifier rejects the slice of %y itself).
+  %yc = tensor.cast %y : tensor<3x1xf32> to tensor<3x?xf32>
+  %s = tensor.extract_slice %yc[0, 1] [%n, 1] [1, 1] : tensor<3x?xf32> to tensor<?x1xf32>
+  return %i, %s : tensor<?x3xf32>, tensor<?x1xf32>
+}
+
+// -----
+
+// Must stay: offsets inside the static dims, and a dynamic dim (nothing is
+// known statically).
+// CHECK-LABEL: func.func @nonempty_slices
+// CHECK: tensor.insert_slice
+// CHECK: tensor.extract_slice
+// CHECK: tensor.extract_slice
+func.func @nonempty_slices(%x: tensor<?xf32>, %n: index, %y: tensor<3x2xf32>, %z: tensor<?x?xf32>) -> (tensor<3x2xf32>, tensor<?x1xf32>, tensor<?x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %i = tensor.insert_slice %x into %y[0, 1] [%d, 1] [1, 1] : tensor<?xf32> into tensor<3x2xf32>
+  %s = tensor.extract_slice %y[0, 1] [%n, 1] [1, 1] : tensor<3x2xf32> to tensor<?x1xf32>
+  %t = tensor.extract_slice %z[0, 5] [%n, 1] [1, 1] : tensor<?x?xf32> to tensor<?x1xf32>
+  return %i, %s, %t : tensor<3x2xf32>, tensor<?x1xf32>, tensor<?x1xf32>
+}
+
+// -----
+
+// A pad of a source with a static 0 dim is all padding: a tensor.generate
+// with the pad's body. Reshapes of a source with a static 0 dim move no
+// element: a tensor.empty of their shape (MLIR 22.1 infers a static 0 for
+// the collapsed group ?x0x4 and its bufferization then fails).
+// CHECK-LABEL: func.func @empty_sources
+// CHECK-SAME: (%[[A:.*]]: tensor<3x0xf32>, %[[B:.*]]: tensor<?x0x4xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[PV:.*]] = arith.constant -1.0
+// CHECK: %[[G:.*]] = tensor.generate {
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index):
+// CHECK-NEXT: tensor.yield %[[PV]] : f32
+// CHECK-NEXT: } : tensor<4x1xf32>
+// CHECK: %[[D:.*]] = tensor.dim %[[B]], %[[C0]]
+// CHECK: %[[P:.*]] = affine.apply
+// CHECK: %[[E:.*]] = tensor.empty(%[[P]]) : tensor<?xf32>
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[G]], %[[E]]
+func.func @empty_sources(%a: tensor<3x0xf32>, %b: tensor<?x0x4xf32>) -> (tensor<4x1xf32>, tensor<?xf32>) {
+  %pv = arith.constant -1.0 : f32
+  %p = tensor.pad %a low[1, 1] high[0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %pv : f32
+  } : tensor<3x0xf32> to tensor<4x1xf32>
+  %c = tensor.collapse_shape %b [[0, 1, 2]] : tensor<?x0x4xf32> into tensor<?xf32>
+  return %p, %c : tensor<4x1xf32>, tensor<?xf32>
+}
+
+// -----
+
+// Must stay: sources without a static 0 dim.
+// CHECK-LABEL: func.func @nonempty_sources
+// CHECK: tensor.pad
+// CHECK: tensor.collapse_shape
+func.func @nonempty_sources(%a: tensor<3x1xf32>, %b: tensor<?x2x4xf32>) -> (tensor<4x2xf32>, tensor<?xf32>) {
+  %pv = arith.constant -1.0 : f32
+  %p = tensor.pad %a low[1, 1] high[0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %pv : f32
+  } : tensor<3x1xf32> to tensor<4x2xf32>
+  %c = tensor.collapse_shape %b [[0, 1, 2]] : tensor<?x2x4xf32> into tensor<?xf32>
+  return %p, %c : tensor<4x2xf32>, tensor<?xf32>
+}

@@ -233,6 +233,24 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
         : (tensor<?x2xf32>, tensor<?x0xf32>) -> tensor<?x2xf32>
     // becomes %a
     ```
+
+    And other ops that read or write no element, which MLIR 22.1 rejects
+    when it lowers them ("offset 0 is out-of-bounds: 0 >= 0"): a slice with
+    a static offset at or past the end of a static dim, or of a dim that is
+    a static 0 (seen through casts and destination-style ties, as
+    bufferization sees it), is empty in every defined program: an
+    `extract_slice` becomes a `tensor.empty` of its shape, an `insert_slice`
+    its destination. A `tensor.pad` of a source with a static 0 dim becomes
+    a `tensor.generate` with the pad's body; a `collapse_shape` or
+    `expand_shape` of such a source a `tensor.empty` of its shape.
+
+    ```mlir
+    %e = tensor.empty() : tensor<0x3xf32>
+    %c = tensor.cast %e : tensor<0x3xf32> to tensor<?x3xf32>
+    %i = tensor.insert_slice %x into %c[0, 1] [%n, 1] [1, 1]
+        : tensor<?xf32> into tensor<?x3xf32>
+    // %i becomes %c
+    ```
   }];
   let options = [
     Option<"loweringForms", "lowering-forms", "bool", /*default=*/"true",
