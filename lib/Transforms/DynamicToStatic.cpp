@@ -824,7 +824,7 @@ bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
       return success();
     });
     Dialect *dialect = ctx->getLoadedDialect<SymShapeDialect>();
-    for (unsigned i = 0; i < func.getNumArguments() && ok; ++i)
+    for (unsigned i = 0; dialect && i < func.getNumArguments() && ok; ++i)
       if (DictionaryAttr attrs = func.getArgAttrDict(i))
         for (NamedAttribute attr : attrs)
           if (attr.getNameDialect() == dialect)

@@ -61,7 +61,8 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark for every max/min: decided (and why) or kept">
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::memref::MemRefDialect"];
 }
@@ -158,7 +159,8 @@ def SymShapeLowerPass : Pass<"symshape-lower"> {
     Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
            "What stated facts become: 'assert' (run-time checks) or 'none'">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::tensor::TensorDialect"];
 }
@@ -257,7 +259,8 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
            "Also rewrite expand_shape groups with several dynamic dims, "
            "which only the standard lowering mishandles (as copies)">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
@@ -326,7 +329,8 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
            "Version a store on a run-time check when only run-time-checkable "
            "conditions are unproven">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
@@ -394,7 +398,8 @@ def SymShapeDynamicToStaticPass
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
            "Maximum number of refinement rounds">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::scf::SCFDialect",
