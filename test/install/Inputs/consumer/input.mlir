@@ -1,0 +1,6 @@
+func.func @double(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  return %e : tensor<?xf32>
+}
