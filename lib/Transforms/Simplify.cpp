@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace symshape {
@@ -344,6 +345,31 @@ Value placeholder(OpBuilder &b, Location loc, Type type) {
                                  tensor.getEncoding());
 }
 
+/// The loop-carried block argument that `yielded` feeds back into, when
+/// `yielded` is an operand of a loop body's terminator in the block that
+/// carries it (scf.for's iter_args) and has its type; null otherwise.
+Value carriedValue(OpOperand &yielded) {
+  Operation *terminator = yielded.getOwner();
+  auto loop = dyn_cast<LoopLikeOpInterface>(terminator->getParentOp());
+  if (!loop)
+    return Value();
+  std::optional<MutableArrayRef<OpOperand>> yields =
+      loop.getYieldedValuesMutable();
+  if (!yields || yields->empty() ||
+      yields->front().getOwner() != terminator)
+    return Value();
+  unsigned index =
+      yielded.getOperandNumber() - yields->front().getOperandNumber();
+  Block::BlockArgListType carried = loop.getRegionIterArgs();
+  if (index >= carried.size())
+    return Value();
+  Value arg = carried[index];
+  if (arg.getType() != yielded.get().getType() ||
+      cast<BlockArgument>(arg).getOwner() != terminator->getBlock())
+    return Value();
+  return arg;
+}
+
 /// Erases what follows a `cf.assert` of a constant false in its block: it
 /// never runs (the program aborts at the assert, as it did before), and
 /// specialization of the code before it can make it statically contradictory
@@ -393,8 +419,13 @@ bool eraseAfterFailingChecks(Operation *root) {
       Operation *def = operand.get().getDefiningOp();
       if (!def || !dead.contains(block->findAncestorOpInBlock(*def)))
         continue;
-      Value value =
-          placeholder(builder, terminator->getLoc(), operand.get().getType());
+      // A loop body yields its own carried value: bufferization requires a
+      // loop's yielded tensor to be equivalent to the carried one, which a
+      // fresh placeholder is not.
+      Value value = carriedValue(operand);
+      if (!value)
+        value =
+            placeholder(builder, terminator->getLoc(), operand.get().getType());
       if (!value) {
         ok = false;
         break;
@@ -405,6 +436,8 @@ bool eraseAfterFailingChecks(Operation *root) {
       // Drop the placeholders made so far (and the extents they use).
       for (auto &[index, value] : replacements) {
         Operation *made = value.getDefiningOp();
+        if (!made)
+          continue; // a carried value
         llvm::SmallSetVector<Value, 4> extents(made->operand_begin(),
                                                made->operand_end());
         made->erase();

@@ -437,3 +437,46 @@ func.func @failing_check_no_placeholder(%x: tensor<?xf32>) -> (tensor<?xf32>, me
   %m = memref.alloc(%d) : memref<?xf32>
   return %e, %m : tensor<?xf32>, memref<?xf32>
 }
+
+// -----
+
+// In a loop body, a carried tensor computed after the failing check is
+// replaced by the loop's own carried value, not a placeholder: one-shot
+// bufferization requires the yielded tensor to be equivalent to the carried
+// one (the index carry takes its carried value too). A yield of scf.if (not
+// a loop) still gets a placeholder.
+// CHECK-LABEL: func.func @failing_check_in_loop
+// CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[K:.*]] = %{{.*}}) -> (tensor<?xf32>, index)
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: scf.yield %[[ACC]], %[[K]] : tensor<?xf32>, index
+// CHECK: scf.if
+// CHECK: cf.assert %{{.*}}, "d > 8 in a branch"
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%[[ONE]]) : tensor<?xf32>
+// CHECK-NEXT: scf.yield %[[E]] : tensor<?xf32>
+func.func @failing_check_in_loop(%x: tensor<?xf32>, %c: i1) -> (tensor<?xf32>, index, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x, %k = %c0) -> (tensor<?xf32>, index) {
+    %large = arith.cmpi sgt, %d, %c8 : index
+    cf.assert %large, "d > 8"
+    %y = linalg.fill ins(%f : f32) outs(%acc : tensor<?xf32>) -> tensor<?xf32>
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %y, %k1 : tensor<?xf32>, index
+  }
+  %s = scf.if %c -> tensor<?xf32> {
+    %large = arith.cmpi sgt, %d, %c8 : index
+    cf.assert %large, "d > 8 in a branch"
+    %y = linalg.fill ins(%f : f32) outs(%x : tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %y : tensor<?xf32>
+  } else {
+    scf.yield %x : tensor<?xf32>
+  }
+  return %r#0, %r#1, %s : tensor<?xf32>, index, tensor<?xf32>
+}
