@@ -246,7 +246,14 @@ Expr ShapeAnalysis::getExpr(Value value) {
   auto it = valueExprs.find(value);
   if (it != valueExprs.end())
     return it->second;
-  Expr e = computeExpr(value);
+  Expr e;
+  if (depthLimit && onDemandDepth >= *depthLimit) {
+    e = opaqueSymbol(value);
+  } else {
+    ++onDemandDepth;
+    e = computeExpr(value);
+    --onDemandDepth;
+  }
   if (!e)
     e = opaqueSymbol(value);
   valueExprs[value] = e;
@@ -476,7 +483,12 @@ Expr ShapeAnalysis::getDimExpr(Value shaped, unsigned dim) {
   auto it = dimExprs.find(key);
   if (it != dimExprs.end())
     return it->second;
-  Expr e = computeDimExpr(shaped, dim);
+  Expr e;
+  if (!depthLimit || onDemandDepth < *depthLimit) {
+    ++onDemandDepth;
+    e = computeDimExpr(shaped, dim);
+    --onDemandDepth;
+  }
   if (!e)
     e = dimSymbol(shaped, dim);
   dimExprs[key] = e;

@@ -8,7 +8,9 @@
 // op's operands prove, for the canonicalization patterns of symshape ops.
 // Each query builds an analysis without a walk, so only the facts carried by
 // SSA values count (symbol ranges and divisors, dims >= 0, constrain_range),
-// never facts that hold at a point.
+// never facts that hold at a point; and it follows def chains at most
+// kLocalDepth steps up, so that canonicalizing a chain of n ops costs O(n),
+// not O(n^2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,11 +23,20 @@ using namespace symshape;
 
 namespace {
 
+constexpr unsigned kLocalDepth = 16;
+
+/// The analysis of one query.
+struct LocalAnalysis : public ShapeAnalysis {
+  explicit LocalAnalysis(MLIRContext *context) : ShapeAnalysis(context) {
+    setOnDemandDepthLimit(kLocalDepth);
+  }
+};
+
 struct AnalysisFacts : public SymShapeFactsInterface {
   using SymShapeFactsInterface::SymShapeFactsInterface;
 
   OpFoldResult getProvenValue(Operation *op) const override {
-    ShapeAnalysis analysis(op->getContext());
+    LocalAnalysis analysis(op->getContext());
     Solver &solver = analysis.getSolver();
     Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
     if (!s)
@@ -39,7 +50,7 @@ struct AnalysisFacts : public SymShapeFactsInterface {
   }
 
   Expr simplifyApplyExpr(ApplyOp op) const override {
-    ShapeAnalysis analysis(op.getContext());
+    LocalAnalysis analysis(op.getContext());
     Solver &solver = analysis.getSolver();
     // What is known of each operand becomes a fact on its symbol.
     Facts local;
@@ -58,7 +69,7 @@ struct AnalysisFacts : public SymShapeFactsInterface {
   }
 
   bool isImpliedConstraint(ConstrainRangeOp op) const override {
-    ShapeAnalysis analysis(op.getContext());
+    LocalAnalysis analysis(op.getContext());
     RangeAttr range = op.getRange();
     return isImpliedRange(analysis.getSolver(), analysis.getExpr(op.getValue()),
                           Interval(range.getLo(), range.getHi()),

@@ -60,15 +60,27 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
     SmallVector<unsigned, 8> symbols;
     if (kind == ExprKind::Symbol)
       symbols.push_back(static_cast<unsigned>(value));
-    for (Expr op : std::get<2>(key)) {
-      ArrayRef<unsigned> more = op.getSymbolsUsed();
-      if (more.empty())
-        continue;
-      SmallVector<unsigned, 8> merged;
-      merged.reserve(symbols.size() + more.size());
-      std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
-                     std::back_inserter(merged));
-      symbols = std::move(merged);
+    // A few operands: merged pairwise (each set is sorted); many:
+    // concatenated and sorted once (pairwise merges would cost quadratic
+    // time for a max of many operands).
+    ArrayRef<Expr> ops = std::get<2>(key);
+    if (ops.size() <= 4) {
+      for (Expr op : ops) {
+        ArrayRef<unsigned> more = op.getSymbolsUsed();
+        if (more.empty())
+          continue;
+        SmallVector<unsigned, 8> merged;
+        merged.reserve(symbols.size() + more.size());
+        std::set_union(symbols.begin(), symbols.end(), more.begin(),
+                       more.end(), std::back_inserter(merged));
+        symbols = std::move(merged);
+      }
+    } else {
+      for (Expr op : ops)
+        llvm::append_range(symbols, op.getSymbolsUsed());
+      llvm::sort(symbols);
+      symbols.erase(std::unique(symbols.begin(), symbols.end()),
+                    symbols.end());
     }
     return new (alloc.allocate<ExprStorage>())
         ExprStorage(kind, value, alloc.copyInto(std::get<2>(key)),
@@ -702,8 +714,12 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
       flat.push_back(e);
     }
   };
+  // A nested max of max is flattened unless the inner one is already wide:
+  // flattening each step of a long chain max(max(...), d) would make the
+  // expressions of the chain quadratic in size. Deciding by the inner
+  // operand alone keeps the form independent of the operands' order.
   for (Expr e : operands) {
-    if (e.getKind() == kind)
+    if (e.getKind() == kind && e.getOperands().size() <= kMaxFlattenedWidth)
       llvm::for_each(e.getOperands(), addOne);
     else
       addOne(e);
@@ -712,17 +728,31 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
   // Drop operands that another operand dominates by a constant difference:
   // for max, x is dropped if y - x >= 0 is a constant (and symmetrically).
+  // Operands with a constant difference have the same non-constant terms:
+  // only those of one hash bucket are compared (linear in the operands).
   SmallVector<bool, 4> dropped(flat.size(), false);
+  llvm::DenseMap<llvm::hash_code, SmallVector<size_t, 1>> buckets;
   for (size_t i = 0; i < flat.size(); ++i) {
-    for (size_t j = i + 1; j < flat.size(); ++j) {
-      if (dropped[i] || dropped[j])
+    Expr e = flat[i];
+    static const int64_t one = 1;
+    bool sum = e.getKind() == ExprKind::Add;
+    ArrayRef<Expr> terms = sum ? e.getOperands() : ArrayRef<Expr>(&flat[i], 1);
+    ArrayRef<int64_t> coeffs =
+        sum ? e.getCoefficients() : ArrayRef<int64_t>(&one, 1);
+    llvm::hash_code h =
+        llvm::hash_combine(llvm::hash_combine_range(terms),
+                           llvm::hash_combine_range(coeffs));
+    SmallVector<size_t, 1> &bucket = buckets[h];
+    for (size_t j : bucket) {
+      if (dropped[j] || dropped[i])
         continue;
-      auto diff = constantDifference(flat[i], flat[j]);
+      auto diff = constantDifference(flat[j], flat[i]);
       if (!diff)
         continue;
-      bool iWins = isMax ? *diff >= 0 : *diff <= 0;
-      dropped[iWins ? j : i] = true;
+      bool jWins = isMax ? *diff >= 0 : *diff <= 0;
+      dropped[jWins ? i : j] = true;
     }
+    bucket.push_back(i);
   }
   SmallVector<Expr, 4> kept;
   for (size_t i = 0; i < flat.size(); ++i)

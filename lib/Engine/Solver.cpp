@@ -83,21 +83,33 @@ Expr Solver::normalize(Expr e) {
   if (!e || !facts.hasEqualities() || e.isConstant())
     return e;
   syncCaches();
+  Expr r = normalizeNode(e);
+  return r ? r : e;
+}
+
+Expr Solver::normalizeNode(Expr e) {
+  if (e.isConstant() || e.getSymbolsUsed().empty())
+    return e;
   auto it = normalizeCache.find(e);
   if (it != normalizeCache.end())
     return it->second;
-  bool any = llvm::any_of(e.getSymbolsUsed(), [&](unsigned pos) {
-    return static_cast<bool>(facts.getEquality(pos));
-  });
-  // Equalities are acyclic, so resolving them transitively terminates.
-  Expr r = any ? substituteSymbols(e,
-                                   [&](unsigned pos) {
-                                     Expr eq = facts.getEquality(pos);
-                                     return eq ? normalize(eq) : Expr();
-                                   })
-               : e;
-  if (!r)
-    r = e;
+  Expr r;
+  if (e.isSymbol()) {
+    // Equalities are acyclic, so resolving them transitively terminates.
+    Expr eq = facts.getEquality(e.getSymbolPosition());
+    r = eq ? normalize(eq) : e;
+  } else {
+    // Bottom-up, each node once per set of facts (a DAG stays a DAG); null
+    // if rebuilding overflows anywhere, and then the caller keeps `e`.
+    SmallVector<Expr, 4> ops;
+    bool ok = true;
+    for (Expr op : e.getOperands()) {
+      ops.push_back(normalizeNode(op));
+      ok &= static_cast<bool>(ops.back());
+    }
+    if (ok)
+      r = llvm::equal(ops, e.getOperands()) ? e : rebuildWithOperands(e, ops);
+  }
   normalizeCache[e] = r;
   return r;
 }
@@ -918,10 +930,71 @@ Expr Solver::simplifyImpl(Expr e) {
   }
 }
 
+/// `e` as (the expression without its constant term, the constant).
+static std::pair<Expr, int64_t> splitConstant(Expr e) {
+  if (e.getKind() != ExprKind::Add || e.getAddConstant() == 0)
+    return {e, 0};
+  int64_t c = e.getAddConstant();
+  return {sub(e, c), c};
+}
+
 Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   bool isMax = e.getKind() == ExprKind::Max;
   SmallVector<bool, 4> dropped(operands.size(), false);
-  for (size_t i = 0; i < operands.size(); ++i) {
+  // A nested max (min) operand is one too wide to flatten (see
+  // kMaxFlattenedWidth): proofs against it would case-split on its many
+  // operands.
+  bool pairwise = operands.size() <= kPairwiseMaxMinOperands &&
+                  llvm::none_of(operands, [&](Expr op) {
+                    return op.getKind() == e.getKind();
+                  });
+  if (!pairwise) {
+    // Many operands: comparing every pair would make a flat max of n values
+    // (and each of its n prefixes) cost n^2 proofs. Drop instead, in linear
+    // time, the operands that differ from another only by a smaller
+    // constant (a larger one for min), and those whose range lies entirely
+    // below the greatest lower bound (above the least upper bound for min).
+    llvm::DenseMap<Expr, size_t> bestOfBase;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      auto [base, c] = splitConstant(operands[i]);
+      auto [it, inserted] = bestOfBase.try_emplace(base, i);
+      if (inserted)
+        continue;
+      int64_t other = splitConstant(operands[it->second]).second;
+      bool better = isMax ? c > other : c < other;
+      dropped[better ? it->second : i] = true;
+      if (better)
+        it->second = i;
+    }
+    // `inner`: the bound of an operand toward the others (lo for max, hi for
+    // min); `outer`: the other one. The operand with the most extreme inner
+    // bound dominates every operand whose outer bound does not pass it.
+    auto inner = [&](const Interval &r) {
+      return isMax ? r.getLo() : r.getHi();
+    };
+    auto outer = [&](const Interval &r) {
+      return isMax ? r.getHi() : r.getLo();
+    };
+    auto beyond = [&](int64_t a, int64_t b) { return isMax ? a > b : a < b; };
+    SmallVector<Interval> ranges;
+    ranges.reserve(operands.size());
+    std::optional<size_t> best;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      ranges.push_back(getRange(operands[i]));
+      std::optional<int64_t> bound = inner(ranges[i]);
+      if (dropped[i] || ranges[i].isEmpty() || !bound)
+        continue;
+      if (!best || beyond(*bound, *inner(ranges[*best])))
+        best = i;
+    }
+    for (size_t i = 0; best && i < operands.size(); ++i) {
+      std::optional<int64_t> bound = outer(ranges[i]);
+      if (i != *best && !ranges[i].isEmpty() && bound &&
+          !beyond(*bound, *inner(ranges[*best])))
+        dropped[i] = true;
+    }
+  }
+  for (size_t i = 0; pairwise && i < operands.size(); ++i) {
     for (size_t j = 0; j < operands.size(); ++j) {
       if (i == j || dropped[j])
         continue;

@@ -71,45 +71,75 @@ bool isDimRead(Operation *op) {
   return isa<SymSizeOp, tensor::DimOp, memref::DimOp>(op);
 }
 
-/// Number of floordiv, ceildiv, mod, max and min nodes in `e`.
-unsigned countNonPolynomialAtoms(Expr e) {
-  if (!e)
-    return 0;
-  unsigned n = e.isNonPolynomialAtom() ? 1 : 0;
-  for (Expr op : e.getOperands())
-    n += countNonPolynomialAtoms(op);
-  return n;
-}
-
-/// The number of non-polynomial atoms `op` computes as written: those of its
-/// simplified operands plus its own.
-unsigned writtenAtoms(ShapeAnalysis &analysis, Operation *op) {
-  unsigned n = 0;
-  for (Value operand : op->getOperands())
-    n += countNonPolynomialAtoms(
-        analysis.getSolver().simplify(analysis.getExpr(operand)));
-  if (auto apply = dyn_cast<ApplyOp>(op))
-    return n + countNonPolynomialAtoms(apply.getExpr().getValue());
-  if (isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
-          arith::FloorDivSIOp, arith::CeilDivSIOp, arith::DivSIOp,
-          arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
-    return n + 1;
-  if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
-    return n + 1;
-  if (auto maxOp = dyn_cast<affine::AffineMaxOp>(op))
-    return n + 1;
-  if (auto applyOp = dyn_cast<affine::AffineApplyOp>(op)) {
-    unsigned divs = 0;
-    applyOp.getAffineMap().getResult(0).walk([&](AffineExpr e) {
-      if (e.getKind() == AffineExprKind::FloorDiv ||
-          e.getKind() == AffineExprKind::CeilDiv ||
-          e.getKind() == AffineExprKind::Mod)
-        ++divs;
-    });
-    return n + divs;
+/// What computing an expression costs, in floordiv, ceildiv, mod, max and
+/// min operations (a max or min of k operands is k - 1 of them), counted
+/// over the expression's tree and memoized per expression (saturating: a
+/// DAG can denote an exponentially large tree). Recomputing a value is worth
+/// it only when its simplified form costs less than what the op computes
+/// from its simplified operands; a flat max(d1, ..., dk) costs what the k - 1
+/// ops written for it cost, so it is never rebuilt.
+class ExprCost {
+public:
+  uint64_t operator()(Expr e) {
+    if (!e || e.isConstant() || e.isSymbol())
+      return 0;
+    auto it = memo.find(e);
+    if (it != memo.end())
+      return it->second;
+    uint64_t c = saturatingAdd(ownCost(e), operandCost(e));
+    memo[e] = c;
+    return c;
   }
-  return n;
-}
+
+  /// The cost of what `op` computes from its operands' simplified values.
+  uint64_t written(ShapeAnalysis &analysis, Operation *op) {
+    uint64_t n = 0;
+    for (Value operand : op->getOperands())
+      n = saturatingAdd(
+          n, (*this)(analysis.getSolver().simplify(analysis.getExpr(operand))));
+    if (auto apply = dyn_cast<ApplyOp>(op))
+      return saturatingAdd(n, (*this)(apply.getExpr().getValue()));
+    if (isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
+            arith::FloorDivSIOp, arith::CeilDivSIOp, arith::DivSIOp,
+            arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
+      return n + 1;
+    if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
+      return n + std::max<uint64_t>(1, minOp.getAffineMap().getNumResults() - 1);
+    if (auto maxOp = dyn_cast<affine::AffineMaxOp>(op))
+      return n + std::max<uint64_t>(1, maxOp.getAffineMap().getNumResults() - 1);
+    if (auto applyOp = dyn_cast<affine::AffineApplyOp>(op)) {
+      unsigned divs = 0;
+      applyOp.getAffineMap().getResult(0).walk([&](AffineExpr e) {
+        if (e.getKind() == AffineExprKind::FloorDiv ||
+            e.getKind() == AffineExprKind::CeilDiv ||
+            e.getKind() == AffineExprKind::Mod)
+          ++divs;
+      });
+      return n + divs;
+    }
+    return n;
+  }
+
+private:
+  static uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+  }
+  static uint64_t ownCost(Expr e) {
+    if (!e.isNonPolynomialAtom())
+      return 0;
+    if (e.getKind() == ExprKind::Max || e.getKind() == ExprKind::Min)
+      return e.getOperands().size() - 1;
+    return 1;
+  }
+  uint64_t operandCost(Expr e) {
+    uint64_t c = 0;
+    for (Expr op : e.getOperands())
+      c = saturatingAdd(c, (*this)(op));
+    return c;
+  }
+
+  llvm::DenseMap<Expr, uint64_t> memo;
+};
 
 Verdict decideComparison(Solver &solver, arith::CmpIPredicate pred, Expr a,
                          Expr b) {
@@ -185,7 +215,8 @@ std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
   return text;
 }
 
-std::optional<Decision> decideOp(ShapeAnalysis &analysis, Operation *op) {
+std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
+                                 Operation *op) {
   Solver &solver = analysis.getSolver();
   if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
     // The facts seen here are those before the op: it is redundant only if
@@ -223,14 +254,14 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, Operation *op) {
     return Decision{op, Decision::Kind::UseValue, v, 0, Expr()};
   // Recompute only what is strictly simpler than what the op computes from
   // its operands: fewer divisions, mods, maxes and mins.
-  if (countNonPolynomialAtoms(s) < writtenAtoms(analysis, op))
+  if (cost(s) < cost.written(analysis, op))
     return Decision{op, Decision::Kind::Materialize, Value(), 0, s};
   return std::nullopt;
 }
 
-std::optional<Decision> decide(ShapeAnalysis &analysis, Operation *op,
-                               bool explain) {
-  std::optional<Decision> d = decideOp(analysis, op);
+std::optional<Decision> decide(ShapeAnalysis &analysis, ExprCost &cost,
+                               Operation *op, bool explain) {
+  std::optional<Decision> d = decideOp(analysis, cost, op);
   if (d && explain && isMaxMin(op))
     d->remark = explainDecided(analysis, op);
   return d;
@@ -475,8 +506,9 @@ public:
       eraseAfterFailingChecks(getOperation());
       ShapeAnalysis analysis(&getContext());
       SmallVector<Decision> decisions;
+      ExprCost cost;
       LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
-        if (std::optional<Decision> d = decide(analysis, op, explain))
+        if (std::optional<Decision> d = decide(analysis, cost, op, explain))
           decisions.push_back(*d);
       });
       if (failed(result))

@@ -139,6 +139,40 @@ TEST_F(SolverTest, SimplifyMinOfMax) {
   EXPECT_EQ(simp("max(s0, min(s0, s2))"), "s0");
 }
 
+// A max or min of more operands than are compared pairwise: operands that
+// differ from another by a constant, and operands whose range lies below
+// (above) another's whole range, are dropped in linear time; unrelated
+// operands stay.
+TEST_F(SolverTest, SimplifyWideMaxMin) {
+  std::string maxText = "max(", minText = "min(";
+  for (unsigned i = 0; i < 40; ++i) {
+    size(i, Interval(10, 100));
+    maxText += "s" + std::to_string(i) + ", ";
+    minText += "s" + std::to_string(i) + ", ";
+  }
+  size(40, Interval(0, 3));
+  size(41, Interval(200, 300));
+  Solver solver(facts);
+  // s0 <= s0 + 2; s40 <= 3 < 10 <= every s_i.
+  Expr wideMax = solver.simplify(parse(maxText + "s0 + 2, s40)"));
+  ASSERT_EQ(wideMax.getKind(), ExprKind::Max);
+  EXPECT_EQ(wideMax.getOperands().size(), 40u);
+  EXPECT_TRUE(llvm::is_contained(wideMax.getOperands(), parse("s0 + 2")));
+  EXPECT_FALSE(llvm::is_contained(wideMax.getOperands(), s(0)));
+  EXPECT_FALSE(llvm::is_contained(wideMax.getOperands(), s(40)));
+  // s41 >= 200 > 100 >= every s_i: the max is s41.
+  EXPECT_EQ(solver.simplify(parse(maxText + "s41)")), s(41));
+  // min: s40 <= 3 < 10 is the min; s41 and s0 + 2 (>= s0) go.
+  EXPECT_EQ(solver.simplify(parse(minText + "s41, s40)")), s(40));
+  Expr wideMin = solver.simplify(parse(minText + "s0 + 2, s41)"));
+  ASSERT_EQ(wideMin.getKind(), ExprKind::Min);
+  EXPECT_EQ(wideMin.getOperands().size(), 40u);
+  EXPECT_TRUE(llvm::is_contained(wideMin.getOperands(), s(0)));
+  // Unrelated operands with overlapping ranges: nothing to drop.
+  Expr plain = parse(maxText.substr(0, maxText.size() - 2) + ")");
+  EXPECT_EQ(solver.simplify(plain), plain);
+}
+
 TEST_F(SolverTest, SimplifyExactDivision) {
   EXPECT_EQ(simp("((5 * s0) * 7) floordiv 5"), "7 * s0");
   EXPECT_EQ(simp("(2 * s0 + 1) floordiv 2"), "s0");

@@ -147,6 +147,12 @@ public:
   /// assumption covers it.
   bool isSizeExpr(Expr e);
 
+  /// Bounds how far on-demand queries (`getExpr`/`getDimExpr` outside
+  /// `run()`) follow def chains: a value or dim `limit` steps up becomes a
+  /// symbol of its own. A local query then costs a bounded amount whatever
+  /// the length of the chain (the canonicalization patterns use this).
+  void setOnDemandDepthLimit(unsigned limit) { depthLimit = limit; }
+
 private:
   Expr computeExpr(mlir::Value value);
   Expr computeDimExpr(mlir::Value shaped, unsigned dim);
@@ -212,6 +218,8 @@ private:
   std::vector<Expr> availableLog;
 
   bool walking = false;
+  std::optional<unsigned> depthLimit;
+  unsigned onDemandDepth = 0;
   /// Nesting of call summaries (recursion is cut off).
   unsigned callDepth = 0;
   static constexpr unsigned kMaxCallDepth = 4;

@@ -211,7 +211,15 @@ Expr ceilDiv(Expr a, int64_t b);
 /// null result for a zero constant divisor.
 Expr mod(Expr a, Expr b);
 Expr mod(Expr a, int64_t b);
-/// Max/Min of a non-empty list of expressions.
+/// An operand that is itself a max (min) of at most this many operands is
+/// flattened into the max (min) being built; a wider one stays nested, so
+/// that a chain max(max(...), d) builds expressions of bounded width.
+constexpr size_t kMaxFlattenedWidth = 16;
+
+/// Max/Min of a non-empty list of expressions: nested max (min) operands of
+/// at most kMaxFlattenedWidth operands flattened, operands sorted and
+/// deduplicated, those another exceeds by a constant dropped, constants
+/// folded into one.
 Expr max(ArrayRef<Expr> operands);
 Expr min(ArrayRef<Expr> operands);
 inline Expr max(Expr a, Expr b) { return max(ArrayRef<Expr>{a, b}); }

@@ -88,6 +88,7 @@ private:
   Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
   Verdict boundDivision(Expr e, Expr atom, unsigned &budget);
   Expr simplifyImpl(Expr e);
+  Expr normalizeNode(Expr e);
   Expr simplifyMaxMin(Expr e, ArrayRef<Expr> operands);
   Expr simplifyTermsWithDivisors(Expr e);
 
@@ -101,6 +102,10 @@ private:
   /// Refinement steps an outermost `getRange` query may take: the cost of a
   /// range stays linear in the size of the expression.
   static constexpr unsigned kRangeRefinementBudget = 24;
+  /// A max/min with at most this many operands has every pair of operands
+  /// compared by `proveLE`; a wider one only pairs that differ by a constant
+  /// and operands whose ranges are ordered (linear time).
+  static constexpr size_t kPairwiseMaxMinOperands = 32;
   unsigned rangeBudget = 0;
   unsigned rangeDepth = 0;
   uint64_t rangeBudgetExhausted = 0;
