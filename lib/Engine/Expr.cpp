@@ -296,10 +296,23 @@ static Expr fromPoly(ExprContext &ctx, const Poly &p) {
 }
 
 /// Sorts terms and merges equal ones. Returns false on overflow.
-static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms) {
-  llvm::stable_sort(terms, [](const auto &x, const auto &y) {
+/// Sorts `terms` (stably) unless `sortedRuns` says they are made of two
+/// sorted runs split at `sortedRuns`, which are merged in linear time, then
+/// adds up equal terms and drops zero ones. False on overflow.
+static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
+                           std::optional<size_t> sortedRuns = std::nullopt) {
+  auto less = [](const auto &x, const auto &y) {
     return compareTerms(x.first, y.first) < 0;
-  });
+  };
+  assert((!sortedRuns ||
+          (std::is_sorted(terms.begin(), terms.begin() + *sortedRuns, less) &&
+           std::is_sorted(terms.begin() + *sortedRuns, terms.end(), less))) &&
+         "runs to merge must be sorted");
+  if (sortedRuns)
+    std::inplace_merge(terms.begin(), terms.begin() + *sortedRuns,
+                       terms.end(), less);
+  else
+    llvm::stable_sort(terms, less);
   SmallVector<std::pair<Expr, int64_t>, 4> merged;
   for (auto &[t, c] : terms) {
     if (!merged.empty() && merged.back().first == t) {
@@ -382,8 +395,10 @@ Expr symshape::add(Expr a, Expr b) {
   if (!c)
     return Expr();
   pa.constant = *c;
+  // The terms of a canonical expression are sorted: merge the two lists.
+  size_t split = pa.terms.size();
   pa.terms.append(pb.terms.begin(), pb.terms.end());
-  if (!normalizeTerms(pa.terms))
+  if (!normalizeTerms(pa.terms, split))
     return Expr();
   return fromPoly(ctx, pa);
 }
@@ -784,12 +799,9 @@ Expr symshape::rebuildWithOperands(Expr e, ArrayRef<Expr> ops) {
   case ExprKind::Constant:
   case ExprKind::Symbol:
     return e;
-  case ExprKind::Add: {
-    Expr r = ctx.getConstant(e.getAddConstant());
-    for (auto [op, c] : llvm::zip(ops, e.getCoefficients()))
-      r = add(r, mul(op, c));
-    return r;
-  }
+  case ExprKind::Add:
+    // Normalized once: a chain of `add` calls is quadratic in the terms.
+    return linearCombination(ops, e.getCoefficients(), e.getAddConstant());
   case ExprKind::Mul: {
     Expr r = ctx.getConstant(1);
     for (Expr op : ops)

@@ -1030,17 +1030,23 @@ Expr Solver::simplifyTermsWithDivisors(Expr e) {
   };
   if (e.getKind() != ExprKind::Add)
     return e;
-  Expr r = e.getContext().getConstant(e.getAddConstant());
+  SmallVector<Expr, 4> terms;
+  SmallVector<int64_t, 4> coefficients;
   bool changed = false;
   for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
     if (Expr q = exactQuotientTerm(t, c)) {
-      r = add(r, q);
+      terms.push_back(q);
+      coefficients.push_back(1);
       changed = true;
     } else {
-      r = add(r, mul(t, c));
+      terms.push_back(t);
+      coefficients.push_back(c);
     }
   }
-  if (!changed || !r)
+  if (!changed)
+    return e;
+  Expr r = linearCombination(terms, coefficients, e.getAddConstant());
+  if (!r)
     return e;
   return simplify(r);
 }

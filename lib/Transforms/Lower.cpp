@@ -67,6 +67,13 @@ public:
               ApplyOp>(op))
         ops.push_back(op);
     });
+    // Everything the rewrites need from the analysis is computed first, by
+    // one analysis of the function (an analysis per op would walk the def
+    // chains again for each), and before any op is replaced: the analysis
+    // keys its results by values, which rewrites erase.
+    analysis = std::make_unique<ShapeAnalysis>(func->getContext());
+    for (Operation *op : ops)
+      precompute(op);
     for (Operation *op : ops)
       lowerOp(op);
     return success();
@@ -77,8 +84,17 @@ private:
   LogicalResult lowerSymbols() {
     llvm::MapVector<StringRef, SmallVector<SymbolOp>> byName;
     func.walk([&](SymbolOp op) { byName[op.getName()].push_back(op); });
+    // The bindings that use each name, in walk order (one walk for all
+    // names).
+    llvm::DenseMap<StringRef, SmallVector<std::pair<BindShapeOp, unsigned>>>
+        uses;
+    func.walk([&](BindShapeOp bind) {
+      for (auto [k, operand] : llvm::enumerate(bind.getSymbols()))
+        if (auto symbol = operand.getDefiningOp<SymbolOp>())
+          uses[symbol.getName()].push_back({bind, unsigned(k)});
+    });
     for (auto &[name, ops] : byName) {
-      std::optional<SymbolSource> source = findSource(ops);
+      std::optional<SymbolSource> source = findSource(ops, uses[name]);
       if (!source) {
         // A symbol that nothing binds has no run-time value. If nothing
         // uses it either, it describes no value of the program: its
@@ -120,12 +136,17 @@ private:
     return success();
   }
 
-  /// A binding `dim == a * s + c` of one of `ops`, preferring `dim == s`.
-  std::optional<SymbolSource> findSource(ArrayRef<SymbolOp> ops) {
+  /// A binding `dim == a * s + c` of one of `ops`, preferring `dim == s`,
+  /// among `uses` (the bindings whose operand k was one of `ops`).
+  std::optional<SymbolSource>
+  findSource(ArrayRef<SymbolOp> ops,
+             ArrayRef<std::pair<BindShapeOp, unsigned>> uses) {
     std::optional<SymbolSource> best;
-    func.walk([&](BindShapeOp bind) {
-      for (auto [k, operand] : llvm::enumerate(bind.getSymbols())) {
-        auto symbol = operand.getDefiningOp<SymbolOp>();
+    for (const std::pair<BindShapeOp, unsigned> &use : uses) {
+      BindShapeOp bind = use.first;
+      unsigned k = use.second;
+      {
+        auto symbol = bind.getSymbols()[k].getDefiningOp<SymbolOp>();
         if (!symbol || !llvm::is_contained(ops, symbol))
           continue;
         for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
@@ -153,7 +174,7 @@ private:
             best = candidate;
         }
       }
-    });
+    }
     return best;
   }
 
@@ -277,21 +298,57 @@ private:
     }
   }
 
-  /// Builds IR for `e` over `operands` with nsw on size arithmetic.
-  Value build(OpBuilder &b, Location loc, Expr e, ValueRange operands) {
-    ShapeAnalysis analysis(func->getContext());
+  /// What lowering an op needs from the analysis.
+  struct OpFacts {
+    /// The expressions of the operands an apply or a binding's check is
+    /// built from, and whether all of them are sizes.
     SmallVector<Expr> operandExprs;
     bool sizes = true;
-    for (Value v : operands) {
-      operandExprs.push_back(analysis.getExpr(v));
-      sizes &= analysis.isSizeExpr(operandExprs.back());
+    /// How check messages name each operand (bindings) or the value
+    /// (constrain_range).
+    SmallVector<std::string> names;
+    std::string description;
+  };
+
+  void precompute(Operation *op) {
+    OpFacts facts;
+    auto addOperands = [&](ValueRange operands) {
+      for (Value v : operands) {
+        facts.operandExprs.push_back(analysis->getExpr(v));
+        facts.sizes &= analysis->isSizeExpr(facts.operandExprs.back());
+      }
+    };
+    if (auto apply = dyn_cast<ApplyOp>(op)) {
+      addOperands(apply.getOperands());
+    } else if (auto bind = dyn_cast<BindShapeOp>(op)) {
+      if (!checks)
+        return;
+      addOperands(bind.getSymbols());
+      for (auto [v, e] : llvm::zip(bind.getSymbols(), facts.operandExprs)) {
+        auto it = symbolNames.find(v);
+        facts.names.push_back(it != symbolNames.end() ? it->second
+                                                      : analysis->describe(e));
+      }
+    } else if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
+      if (!checks)
+        return;
+      facts.description =
+          analysis->describe(analysis->getExpr(constrain.getValue()));
+    } else {
+      return;
     }
+    opFacts[op] = std::move(facts);
+  }
+
+  /// Builds IR for `e` over `operands` with nsw on size arithmetic.
+  Value build(OpBuilder &b, Location loc, Expr e, ValueRange operands,
+              const OpFacts &facts) {
     MaterializeOptions options;
-    options.nsw = sizes;
+    options.nsw = facts.sizes;
     options.symbolValue = [&](unsigned pos) { return operands[pos]; };
     options.isNonNegative = [&](Expr x) {
-      return analysis.getSolver().proveNonNegative(
-                 substitute(x, operandExprs)) == Verdict::True;
+      return analysis->getSolver().proveNonNegative(
+                 substitute(x, facts.operandExprs)) == Verdict::True;
     };
     return materializeExpr(b, loc, e, b.getIndexType(), options);
   }
@@ -307,13 +364,11 @@ private:
     }
     if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
       if (checks) {
-        ShapeAnalysis analysis(op->getContext());
         RangeAttr r = constrain.getRange();
-        emitRangeChecks(
-            b, loc, constrain.getValue(), Interval(r.getLo(), r.getHi()),
-            constrain.getDivisor(),
-            "constrained value " +
-                analysis.describe(analysis.getExpr(constrain.getValue())));
+        emitRangeChecks(b, loc, constrain.getValue(),
+                        Interval(r.getLo(), r.getHi()),
+                        constrain.getDivisor(),
+                        "constrained value " + opFacts[op].description);
       }
       constrain.getResult().replaceAllUsesWith(constrain.getValue());
       op->erase();
@@ -328,8 +383,8 @@ private:
     else if (auto m = dyn_cast<SymMinOp>(op))
       replacement = arith::MinSIOp::create(b, loc, m.getLhs(), m.getRhs());
     else if (auto apply = dyn_cast<ApplyOp>(op))
-      replacement =
-          build(b, loc, apply.getExpr().getValue(), apply.getOperands());
+      replacement = build(b, loc, apply.getExpr().getValue(),
+                          apply.getOperands(), opFacts[op]);
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();
   }
@@ -338,7 +393,7 @@ private:
   void emitBindingChecks(OpBuilder &b, BindShapeOp bind) {
     Location loc = bind.getLoc();
     auto type = cast<RankedTensorType>(bind.getTensor().getType());
-    ShapeAnalysis analysis(bind->getContext());
+    const OpFacts &facts = opFacts[bind.getOperation()];
     for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
       Expr bound = bind.getDimExpr(i);
       // A static dim bound to its own size, or a dim that is the symbol it
@@ -348,7 +403,7 @@ private:
         continue;
       if (sourceDims.count({bind.getOperation(), i}))
         continue;
-      Value expected = build(b, loc, bound, bind.getSymbols());
+      Value expected = build(b, loc, bound, bind.getSymbols(), facts);
       Value dim = tensor::DimOp::create(b, loc, bind.getTensor(), i);
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
                                        expected);
@@ -357,12 +412,7 @@ private:
       os << "symshape: dim " << i << " of " << describeTensor(bind.getTensor())
          << " must equal ";
       bound.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
-        Value v = bind.getSymbols()[pos];
-        auto it = symbolNames.find(v);
-        if (it != symbolNames.end())
-          out << it->second;
-        else
-          out << analysis.describe(analysis.getExpr(v));
+        out << facts.names[pos];
       });
       emitCheck(b, loc, ok, text);
     }
@@ -370,6 +420,8 @@ private:
 
   FunctionOpInterface func;
   bool checks;
+  std::unique_ptr<ShapeAnalysis> analysis;
+  llvm::DenseMap<Operation *, OpFacts> opFacts;
   DominanceInfo dominance;
   ExprContext &exprs;
   /// The (binding, dim) pairs symbols were materialized from.
