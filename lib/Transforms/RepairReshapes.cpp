@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Transforms/Passes.h"
+#include "FailingChecks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -487,6 +488,10 @@ public:
         });
     if (contradiction.wasInterrupted())
       return signalPassFailure();
+    // The last cleanup may have folded a check to false after the last
+    // symshape-simplify: what follows it must not reach the lowering.
+    if (loweringForms)
+      eraseAfterFailingChecks(getOperation());
     RewritePatternSet patterns(&getContext());
     patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
                  ExplicitRankReducingInsert, ZeroExtentConcat,

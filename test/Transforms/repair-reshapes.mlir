@@ -1,4 +1,5 @@
 // RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
+// RUN: symshape-opt %s --symshape-repair-reshapes="lowering-forms=false" --split-input-file | FileCheck %s --check-prefix=EARLY
 
 // An SSA output_shape entry for a static result dim: bufferization rejects it
 // ("invalid output shape") in MLIR 22.1. It becomes the static size.
@@ -275,4 +276,26 @@ func.func @nonempty_sources(%a: tensor<3x1xf32>, %b: tensor<?x2x4xf32>) -> (tens
   } : tensor<3x1xf32> to tensor<4x2xf32>
   %c = tensor.collapse_shape %b [[0, 1, 2]] : tensor<?x2x4xf32> into tensor<?xf32>
   return %p, %c : tensor<4x2xf32>, tensor<?xf32>
+}
+
+// -----
+
+// With lowering-forms (the pipeline's last cleanup), what follows a check
+// written false is erased first (it never runs; a cast 1 -> 3 there would
+// not lower); the terminator's operands become placeholders. The early
+// repairs leave it alone.
+// CHECK-LABEL: func.func @after_failing_check
+// CHECK: cf.assert %{{.*}}, "never"
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<3xf32>
+// CHECK-NEXT: return %[[E]]
+// EARLY-LABEL: func.func @after_failing_check
+// EARLY: cf.assert %{{.*}}, "never"
+// EARLY-NEXT: tensor.cast
+// EARLY-NEXT: return
+func.func @after_failing_check(%x: tensor<1xf32>) -> tensor<3xf32> {
+  %false = arith.constant false
+  %d = tensor.cast %x : tensor<1xf32> to tensor<?xf32>
+  cf.assert %false, "never"
+  %c = tensor.cast %d : tensor<?xf32> to tensor<3xf32>
+  return %c : tensor<3xf32>
 }

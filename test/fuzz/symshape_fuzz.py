@@ -46,6 +46,17 @@ LOWER_COPY = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
               "convert-bufferization-to-memref,expand-strided-metadata,lower-affine,"
               "arith-expand,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)")
 
+# Bufferization and strided-metadata expansion alone, verified in between.
+# Used only to confirm a mismatch: MLIR 22.1's expand-strided-metadata drops
+# the wrong unit dims of a rank-reducing memref.subview whose kept sizes are
+# dynamic (an insert_slice of 1x? into [1, n, 1, 1] becomes a
+# reinterpret_cast of sizes [?, 1], which the verifier rejects); the standard
+# lowering hides that behind later passes and silently writes a column as a
+# contiguous row in the *unprocessed* program.
+LOWER_STRIDED = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
+                 "function-boundary-type-conversion=identity-layout-map},"
+                 "expand-strided-metadata)")
+
 # Failure classes, in the order the summary prints them.
 CLASSES = ["mismatch", "processed-abort-only", "missing-abort", "runtime-crash",
            "timeout", "opt-crash", "invalid-ir", "opt-error", "lowering-failure"]
@@ -367,8 +378,14 @@ class Checker:
 
     def confirm_mismatch(self, plain, proc, entry, i, ref_chunk):
         """'genuine', 'input-miscompiled' (the standard lowering miscompiles
-        the unprocessed program), 'output-miscompiled' (it miscompiles only the
-        processed one), or 'unconfirmed'."""
+        the unprocessed program: its strided-metadata expansion is invalid, or
+        copy-before-write bufferization agrees with the processed program),
+        'output-miscompiled' (it miscompiles only the processed one), or
+        'unconfirmed'."""
+        rc_plain, _ = self.lower(plain, plain + ".strided.mlir", LOWER_STRIDED)
+        rc_proc, _ = self.lower(proc, proc + ".strided.mlir", LOWER_STRIDED)
+        if rc_plain != 0 and rc_proc == 0:
+            return "input-miscompiled"
         r2 = self.copy_run(plain, self.ref_entry)
         p2 = self.copy_run(proc, entry)
         if r2 is None or p2 is None or i not in r2 or i not in p2:

@@ -1,0 +1,31 @@
+//===- FailingChecks.h - Code after checks that always fail -----*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Shared by the passes of lib/Transforms (not installed).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_LIB_TRANSFORMS_FAILINGCHECKS_H
+#define SYMSHAPE_LIB_TRANSFORMS_FAILINGCHECKS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace symshape {
+
+/// Erases what follows a `cf.assert` of a constant false in its block under
+/// `root`: it never runs (the program aborts at the assert), and
+/// specialization of the code before it can make it statically contradictory
+/// (a cast of a 3-element tensor to 2 elements) in ways that MLIR's cast
+/// folders and its lowering turn into invalid IR. The terminator stays; its
+/// operands computed after the assert become the carried value of the loop
+/// around (a loop body's yield) or placeholders. Left alone when a value
+/// computed there is used elsewhere (in a block the assert's block dominates)
+/// or has a type without a placeholder. Returns true if the IR changed.
+bool eraseAfterFailingChecks(mlir::Operation *root);
+
+} // namespace symshape
+
+#endif // SYMSHAPE_LIB_TRANSFORMS_FAILINGCHECKS_H
