@@ -74,6 +74,7 @@ void Solver::syncCaches() {
     return;
   cachedGeneration = facts.getGeneration();
   rangeCache.clear();
+  partialRangeCache.clear();
   divisorCache.clear();
   simplifyCache.clear();
   normalizeCache.clear();
@@ -162,8 +163,14 @@ Interval Solver::getRange(Expr e) {
     return it->second;
   // Each outermost query gets a fresh refinement budget. A range computed
   // while the budget ran out is sound but may be wider than the full answer:
-  // it is not cached, so a cached range never depends on the order of
-  // queries.
+  // it is kept only until the outermost query ends, so a cached range never
+  // depends on the order of queries, while a DAG is still evaluated once per
+  // query (recomputing it after the budget ran out would walk it as a tree).
+  if (rangeDepth != 0) {
+    auto partial = partialRangeCache.find(e);
+    if (partial != partialRangeCache.end())
+      return partial->second;
+  }
   if (rangeDepth == 0)
     rangeBudget = kRangeRefinementBudget;
   ++rangeDepth;
@@ -172,6 +179,10 @@ Interval Solver::getRange(Expr e) {
   --rangeDepth;
   if (rangeBudgetExhausted == exhaustedBefore)
     rangeCache[e] = r;
+  else if (rangeDepth != 0)
+    partialRangeCache[e] = r;
+  if (rangeDepth == 0)
+    partialRangeCache.clear();
   return r;
 }
 

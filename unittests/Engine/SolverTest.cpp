@@ -173,6 +173,22 @@ TEST_F(SolverTest, SimplifyWideMaxMin) {
   EXPECT_EQ(solver.simplify(plain), plain);
 }
 
+// A size computed as a DAG, v_i = max(v_{i-1} + s1, min(v_{i-1}, s0)), has
+// 2^60 paths at 60 steps: its range is computed once per node (also after the
+// refinement budget runs out), soundly. (This took exponential time.)
+TEST_F(SolverTest, RangeOfDagShapedSize) {
+  size(0, Interval(1, 10));
+  size(1, Interval(1, 10));
+  Expr v = s(0);
+  for (int i = 0; i < 60; ++i)
+    v = max(add(v, s(1)), min(v, s(0)));
+  Solver solver(facts);
+  // v == s0 + 60 * s1 in [61, 610].
+  Interval r = solver.getRange(v);
+  EXPECT_TRUE(r.contains(Interval(61, 610))) << r.str();
+  EXPECT_EQ(solver.getRange(v), r);
+}
+
 TEST_F(SolverTest, SimplifyExactDivision) {
   EXPECT_EQ(simp("((5 * s0) * 7) floordiv 5"), "7 * s0");
   EXPECT_EQ(simp("(2 * s0 + 1) floordiv 2"), "s0");

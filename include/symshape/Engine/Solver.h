@@ -95,6 +95,9 @@ private:
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
   llvm::DenseMap<Expr, Interval> rangeCache;
+  /// Ranges computed after the refinement budget of the current outermost
+  /// `getRange` ran out (cleared when it returns).
+  llvm::DenseMap<Expr, Interval> partialRangeCache;
   llvm::DenseMap<Expr, int64_t> divisorCache;
   llvm::DenseMap<Expr, Expr> simplifyCache;
   llvm::DenseMap<Expr, Expr> normalizeCache;
