@@ -20,14 +20,20 @@ using namespace symshape;
 /// `FoldTensorCastProducerOp` folds casts into a destination-style op without
 /// checking that its operands agree, which turns a program that fails at run
 /// time into IR that does not verify (dynamic-to-static does this folding for
-/// linalg ops and keeps only what verifies). Patterns are named by their
-/// debug names in the installed MLIR; test/e2e/growing-loop-carry.mlir and
-/// test/bad-input/contradicting-static-operands.mlir fail if a name stops
-/// matching.
+/// linalg ops and keeps only what verifies); `FoldTensorCastConsumerOp`
+/// moves a cast of a linalg op's result to a more static type above the op,
+/// as casts of its operands, which moves the cast's assumption above the
+/// check that justified it (a user's `cf.assert` of the dim between the op
+/// and the cast then folds away, and the program runs the op on a wrong
+/// static shape instead of aborting). Patterns are named by their debug
+/// names in the installed MLIR; test/e2e/growing-loop-carry.mlir,
+/// test/bad-input/contradicting-static-operands.mlir and
+/// test/e2e/cast-after-check.mlir fail if a name stops matching.
 static std::unique_ptr<Pass> createSafeCanonicalizerPass() {
   static const std::string kUnsound[] = {
       "(anonymous namespace)::ForOpTensorCastFolder",
-      "FoldTensorCastProducerOp"};
+      "FoldTensorCastProducerOp",
+      "(anonymous namespace)::FoldTensorCastConsumerOp"};
   return createCanonicalizerPass(GreedyRewriteConfig(), kUnsound);
 }
 
