@@ -407,16 +407,35 @@ struct EmptyInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
-/// A tensor.pad of a source with a static 0 dim is all padding: a
-/// tensor.generate with the pad's body (which yields the padding value at
-/// each index of the result). The lowering of the pad would write the empty
-/// source at offset `low`, rejected at the end of a static dim.
+/// True if a static low or high padding of `op` covers a whole static dim
+/// of its result: the result dim is low + source + high with all three
+/// non-negative, so the source dim is 0 (a pad made static by a binding of
+/// the source dim to 0, which the source type does not show).
+bool padFillsDim(tensor::PadOp op) {
+  RankedTensorType type = op.getResultType();
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.isDynamicDim(d))
+      continue;
+    for (OpFoldResult pad : {op.getMixedLowPad()[d], op.getMixedHighPad()[d]}) {
+      std::optional<int64_t> amount = getConstantIntValue(pad);
+      if (amount && *amount >= type.getDimSize(d) && type.getDimSize(d) > 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// A tensor.pad of a source with a static 0 dim, or whose static padding
+/// covers a whole static result dim, is all padding: a tensor.generate with
+/// the pad's body (which yields the padding value at each index of the
+/// result). The lowering of the pad would write the empty source at offset
+/// `low`, rejected at the end of a static dim.
 struct EmptySourcePad : public OpRewritePattern<tensor::PadOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(tensor::PadOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!hasZeroDim(op.getSource()))
+    if (!hasZeroDim(op.getSource()) && !padFillsDim(op))
       return failure();
     ReifiedRankedShapedTypeDims shapes;
     if (failed(reifyResultShapes(rewriter, op, shapes)))

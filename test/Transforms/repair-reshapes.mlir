@@ -299,3 +299,34 @@ func.func @after_failing_check(%x: tensor<1xf32>) -> tensor<3xf32> {
   %c = tensor.cast %d : tensor<?xf32> to tensor<3xf32>
   return %c : tensor<3xf32>
 }
+
+// -----
+
+// A static low padding that covers a whole static result dim: the source dim
+// is 0 whatever its type says (the pad was made static by a binding of it to
+// 0), so the pad is all padding. Must not fire when the padding leaves room
+// for the source.
+// CHECK-LABEL: func.func @pad_covers_dim
+// CHECK: %[[G:.*]] = tensor.generate
+// CHECK: tensor.yield
+// CHECK-NOT: tensor.pad
+// CHECK: return %[[G]]
+func.func @pad_covers_dim(%x: tensor<?x1xf32>, %f: f32) -> tensor<1x3xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tensor.pad %x low[1, 2] high[%c0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %f : f32
+  } : tensor<?x1xf32> to tensor<1x3xf32>
+  return %p : tensor<1x3xf32>
+}
+
+// CHECK-LABEL: func.func @pad_leaves_room
+// CHECK: tensor.pad
+func.func @pad_leaves_room(%x: tensor<?x1xf32>, %f: f32) -> tensor<2x3xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tensor.pad %x low[1, 2] high[%c0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %f : f32
+  } : tensor<?x1xf32> to tensor<2x3xf32>
+  return %p : tensor<2x3xf32>
+}

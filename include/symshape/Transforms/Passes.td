@@ -242,9 +242,13 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     a static 0 (seen through casts and destination-style ties, as
     bufferization sees it), is empty in every defined program: an
     `extract_slice` becomes a `tensor.empty` of its shape, an `insert_slice`
-    its destination. A `tensor.pad` of a source with a static 0 dim becomes
-    a `tensor.generate` with the pad's body; a `collapse_shape` or
-    `expand_shape` of such a source a `tensor.empty` of its shape.
+    its destination. A `tensor.pad` of a source with a static 0 dim, or
+    whose static padding covers a whole static result dim (its source is
+    then empty), becomes a `tensor.generate` with the pad's body; a
+    `collapse_shape` or `expand_shape` of such a source a `tensor.empty` of
+    its shape. With `lowering-forms`, what follows a `cf.assert` of a
+    constant false in its block is erased first, as `symshape-simplify`
+    does (it never runs, and MLIR's lowering may reject it).
 
     ```mlir
     %e = tensor.empty() : tensor<0x3xf32>
