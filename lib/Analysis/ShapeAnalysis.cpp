@@ -653,8 +653,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
   // Only private functions: a public one may be replaced at link time.
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       call, call.getCalleeAttr());
-  if (!callee || !callee.isPrivate() || callee.isExternal() ||
-      callDepth >= kMaxCallDepth)
+  if (!callSummaries || !callee || !callee.isPrivate() ||
+      callee.isExternal() || callDepth >= kMaxCallDepth)
     return Expr();
   Block &entry = callee.getBody().front();
   SmallVector<func::ReturnOp> returns;

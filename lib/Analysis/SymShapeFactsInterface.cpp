@@ -10,7 +10,8 @@
 // SSA values count (symbol ranges and divisors, dims >= 0, constrain_range),
 // never facts that hold at a point; and it follows def chains at most
 // kLocalDepth steps up, so that canonicalizing a chain of n ops costs O(n),
-// not O(n^2).
+// not O(n^2); and it never reads the body of a called function, so that
+// canonicalization may run on functions in parallel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,9 @@ constexpr unsigned kLocalDepth = 16;
 struct LocalAnalysis : public ShapeAnalysis {
   explicit LocalAnalysis(MLIRContext *context) : ShapeAnalysis(context) {
     setOnDemandDepthLimit(kLocalDepth);
+    // Canonicalization may run on functions in parallel: a query must not
+    // read another function's body.
+    setCallSummaries(false);
   }
 };
 

@@ -45,15 +45,22 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   // copies only at the end, once specialization may have made them static.
   SymShapeRepairReshapesPassOptions early;
   early.loweringForms = false;
-  pm.addPass(createSymShapeRepairReshapesPass(early));
+  // Repairs and upstream cleanups are local to a function: they run on the
+  // functions (and other isolated ops) of the module in parallel. The
+  // analysis passes read the bodies of called functions and stay
+  // module-wide.
+  auto local = [&](std::unique_ptr<Pass> pass) {
+    pm.nestAny().addPass(std::move(pass));
+  };
+  local(createSymShapeRepairReshapesPass(early));
   SymShapeInferPassOptions infer;
   infer.report = options.report;
   pm.addPass(createSymShapeInferPass(infer));
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;
   pm.addPass(createSymShapeSimplifyPass(simplify));
-  pm.addPass(createSymShapeRepairReshapesPass(early));
-  pm.addPass(createSafeCanonicalizerPass());
+  local(createSymShapeRepairReshapesPass(early));
+  local(createSafeCanonicalizerPass());
   SymShapeDynamicToStaticPassOptions toStatic;
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
@@ -67,14 +74,14 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));
-  pm.addPass(createSymShapeRepairReshapesPass(early));
-  pm.addPass(createSafeCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  local(createSymShapeRepairReshapesPass(early));
+  local(createSafeCanonicalizerPass());
+  local(createCSEPass());
   // Once CSE has merged equal conditions, nested checks of one condition
   // fold (a second run of the pipeline adds nothing).
-  pm.addPass(createSafeCanonicalizerPass());
+  local(createSafeCanonicalizerPass());
   // Cleanups must not reintroduce a reshape that MLIR mishandles.
-  pm.addPass(createSymShapeRepairReshapesPass());
+  local(createSymShapeRepairReshapesPass());
 }
 
 void symshape::registerSymShapePipeline() {

@@ -153,6 +153,12 @@ public:
   /// the length of the chain (the canonicalization patterns use this).
   void setOnDemandDepthLimit(unsigned limit) { depthLimit = limit; }
 
+  /// Whether the result of a call of a private function is computed from
+  /// the callee's body (the default). Without, queries never read outside
+  /// the function they start in, which a pass running on functions in
+  /// parallel requires.
+  void setCallSummaries(bool enable) { callSummaries = enable; }
+
 private:
   Expr computeExpr(mlir::Value value);
   Expr computeDimExpr(mlir::Value shaped, unsigned dim);
@@ -219,6 +225,7 @@ private:
 
   bool walking = false;
   std::optional<unsigned> depthLimit;
+  bool callSummaries = true;
   unsigned onDemandDepth = 0;
   /// Nesting of call summaries (recursion is cut off).
   unsigned callDepth = 0;
