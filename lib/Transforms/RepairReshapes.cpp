@@ -497,35 +497,51 @@ class SymShapeRepairReshapesPass
 public:
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    // Built once per pipeline: the pass runs on every function.
+    RewritePatternSet set(context);
+    set.add<StaticOutputShape, ExplicitRankReducingExtract,
+            ExplicitRankReducingInsert, ZeroExtentConcat, EmptyExtractSlice,
+            EmptyInsertSlice, EmptySourcePad,
+            EmptyReshape<tensor::CollapseShapeOp>,
+            EmptyReshape<tensor::ExpandShapeOp>>(context);
+    if (loweringForms)
+      set.add<MultiDynamicGroup>(context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
   void runOnOperation() override {
     // A contradiction in the op is reported, never "repaired" to one side
-    // by StaticOutputShape below.
-    WalkResult contradiction =
-        getOperation()->walk([](tensor::ExpandShapeOp op) {
-          return failed(verifyStaticOutputShape(op)) ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
-        });
+    // by StaticOutputShape below. The same walk finds whether any op is one
+    // the patterns rewrite: most functions have none.
+    bool candidates = false;
+    WalkResult contradiction = getOperation()->walk([&](Operation *op) {
+      candidates |= isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                        tensor::ExtractSliceOp, tensor::InsertSliceOp,
+                        tensor::ConcatOp, tensor::PadOp>(op);
+      auto expand = dyn_cast<tensor::ExpandShapeOp>(op);
+      return expand && failed(verifyStaticOutputShape(expand))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
     if (contradiction.wasInterrupted())
       return signalPassFailure();
     // The last cleanup may have folded a check to false after the last
     // symshape-simplify: what follows it must not reach the lowering.
     if (loweringForms)
       eraseAfterFailingChecks(getOperation());
-    RewritePatternSet patterns(&getContext());
-    patterns.add<StaticOutputShape, ExplicitRankReducingExtract,
-                 ExplicitRankReducingInsert, ZeroExtentConcat,
-                 EmptyExtractSlice, EmptyInsertSlice, EmptySourcePad,
-                 EmptyReshape<tensor::CollapseShapeOp>,
-                 EmptyReshape<tensor::ExpandShapeOp>>(&getContext());
-    if (loweringForms)
-      patterns.add<MultiDynamicGroup>(&getContext());
+    if (!candidates)
+      return;
     // Only these patterns run: no folding, no other canonicalization.
     GreedyRewriteConfig config;
     config.enableFolding(false);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    if (failed(applyPatternsGreedily(getOperation(), patterns, config)))
       signalPassFailure();
   }
+
+private:
+  FrozenRewritePatternSet patterns;
 };
 
 } // namespace
