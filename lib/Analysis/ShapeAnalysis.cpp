@@ -648,6 +648,37 @@ Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
 // Calls of private functions
 //===----------------------------------------------------------------------===//
 
+ShapeAnalysis::CallSummary
+ShapeAnalysis::computeCallSummary(func::FuncOp callee, unsigned resultIndex,
+                                  std::optional<unsigned> dim) {
+  Block &entry = callee.getBody().front();
+  SmallVector<func::ReturnOp> returns;
+  callee.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+  if (returns.size() != 1 || returns.front()->getBlock() != &entry)
+    return {};
+  ShapeAnalysis inner(callee->getContext());
+  inner.callDepth = callDepth + 1;
+  Value returned = returns.front().getOperand(resultIndex);
+  Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
+  e = inner.solver.normalize(e);
+  if (!e)
+    return {};
+  CallSummary summary;
+  for (unsigned pos : e.getSymbolsUsed()) {
+    const SymbolInfo &info = inner.getSymbolInfo(pos);
+    auto arg = dyn_cast<BlockArgument>(info.value);
+    if (!arg || arg.getOwner() != &entry ||
+        (info.kind != SymbolInfo::Kind::Dim &&
+         info.kind != SymbolInfo::Kind::Opaque))
+      return {};
+    summary.arguments.push_back(
+        {pos, arg.getArgNumber(),
+         info.kind == SymbolInfo::Kind::Dim ? info.dim : int64_t(-1)});
+  }
+  summary.expr = e;
+  return summary;
+}
+
 Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
                                   std::optional<unsigned> dim) {
   // Only private functions: a public one may be replaced at link time.
@@ -656,35 +687,29 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
   if (!callSummaries || !callee || !callee.isPrivate() ||
       callee.isExternal() || callDepth >= kMaxCallDepth)
     return Expr();
-  Block &entry = callee.getBody().front();
-  SmallVector<func::ReturnOp> returns;
-  callee.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
-  if (returns.size() != 1 || returns.front()->getBlock() != &entry)
-    return Expr();
   // The callee's result as an expression of its arguments, without the
-  // facts that hold only inside it.
-  ShapeAnalysis inner(call->getContext());
-  inner.callDepth = callDepth + 1;
-  Value returned = returns.front().getOperand(resultIndex);
-  Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
-  e = inner.solver.normalize(e);
-  if (!e)
+  // facts that hold only inside it: computed once per (callee, result, dim)
+  // and reused for every call.
+  auto key = std::make_tuple(callee.getOperation(), resultIndex,
+                             dim ? int64_t(*dim) : int64_t(-1));
+  auto cached = callSummaryCache.find(key);
+  if (cached == callSummaryCache.end())
+    cached = callSummaryCache.try_emplace(key, computeCallSummary(
+                                                   callee, resultIndex, dim))
+                 .first;
+  // A copy: the queries below may summarize other calls (and grow the map).
+  CallSummary summary = cached->second;
+  if (!summary.expr)
     return Expr();
   llvm::SmallDenseMap<unsigned, Expr, 8> replacements;
-  for (unsigned pos : e.getSymbolsUsed()) {
-    const SymbolInfo &info = inner.getSymbolInfo(pos);
-    auto arg = dyn_cast<BlockArgument>(info.value);
-    if (!arg || arg.getOwner() != &entry)
-      return Expr();
-    Value operand = call.getOperand(arg.getArgNumber());
-    Expr mapped = info.kind == SymbolInfo::Kind::Dim
-                      ? getDimExpr(operand, info.dim)
-                  : info.kind == SymbolInfo::Kind::Opaque ? getExpr(operand)
-                                                          : Expr();
+  for (const CallSummary::Argument &arg : summary.arguments) {
+    Value operand = call.getOperand(arg.number);
+    Expr mapped = arg.dim >= 0 ? getDimExpr(operand, arg.dim) : getExpr(operand);
     if (!mapped)
       return Expr();
-    replacements[pos] = mapped;
+    replacements[arg.symbol] = mapped;
   }
+  Expr e = summary.expr;
   return substituteSymbols(e, [&](unsigned pos) { return replacements[pos]; });
 }
 

@@ -50,11 +50,13 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace mlir::func {
 class CallOp;
+class FuncOp;
 } // namespace mlir::func
 namespace mlir::scf {
 class ForOp;
@@ -176,6 +178,23 @@ private:
   Expr summarizeCall(mlir::func::CallOp call, unsigned resultIndex,
                      std::optional<unsigned> dim);
   Expr foldResultToExpr(mlir::OpFoldResult ofr);
+  /// A private callee's result (or dim of it) as an expression over symbols
+  /// that stand for its arguments (or dims of them); a null `expr` if it is
+  /// not one.
+  struct CallSummary {
+    struct Argument {
+      unsigned symbol;
+      unsigned number;
+      /// The dim of the argument the symbol stands for; -1 for the argument
+      /// itself (an integer).
+      int64_t dim;
+    };
+    Expr expr;
+    SmallVector<Argument, 4> arguments;
+  };
+  CallSummary computeCallSummary(mlir::func::FuncOp callee,
+                                 unsigned resultIndex,
+                                 std::optional<unsigned> dim);
 
   void addDeclarations(mlir::Operation *root);
   void addFactsOf(mlir::Operation *op);
@@ -231,6 +250,9 @@ private:
   unsigned callDepth = 0;
   static constexpr unsigned kMaxCallDepth = 4;
   bool contradiction = false;
+  /// Call summaries by (callee, result index, dim or -1).
+  std::map<std::tuple<mlir::Operation *, unsigned, int64_t>, CallSummary>
+      callSummaryCache;
   /// Set when the facts of the current scope contradict each other: the
   /// point of the walk is never reached (it follows a check that always
   /// fails, or is inside a branch that is never taken). Scoped.
