@@ -28,6 +28,7 @@ tools = [
     ToolSubst("symshape-opt", extra_args=extra_opt_args,
               unresolved="fatal"),
     ToolSubst("symshape-engine-check", unresolved="fatal"),
+    ToolSubst("symshape-lsp-server", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="fatal"),
 ]
