@@ -218,6 +218,11 @@ public:
 
   void runOnOperation() override {
     Operation *root = getOperation();
+    if (reportFormat != "text" && reportFormat != "json") {
+      emitError(root->getLoc(), "symshape-infer: unknown report-format='")
+          << reportFormat << "' (expected 'text' or 'json')";
+      return signalPassFailure();
+    }
     SmallVector<FunctionOpInterface> funcs;
     root->walk([&](FunctionOpInterface func) {
       if (!func.isExternal())
@@ -249,8 +254,11 @@ public:
       root->emitError("cannot open the report file: ") << error;
       return signalPassFailure();
     }
-    for (FunctionOpInterface func : funcs)
-      printFactsReport(func, out->os());
+    if (reportFormat == "json")
+      writeFactsReportJSON(funcs, out->os());
+    else
+      for (FunctionOpInterface func : funcs)
+        printFactsReport(func, out->os());
     out->keep();
   }
 };

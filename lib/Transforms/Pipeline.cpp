@@ -55,6 +55,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   local(createSymShapeRepairReshapesPass(early));
   SymShapeInferPassOptions infer;
   infer.report = options.report;
+  infer.reportFile = options.reportFile;
+  infer.reportFormat = options.reportFormat;
   pm.addPass(createSymShapeInferPass(infer));
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;

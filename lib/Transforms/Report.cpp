@@ -10,6 +10,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -79,4 +80,130 @@ void symshape::printFactsReport(FunctionOpInterface func,
   os << "symshape facts for @" << func.getName() << ":\n";
   os << "  symbols:\n" << symbolsText;
   os << "  tensor dims:\n" << dimsText;
+}
+
+/// A range bound in the JSON report: an integer, or "inf"/"-inf".
+static void writeBound(llvm::json::OStream &j, std::optional<int64_t> bound,
+                       StringRef unbounded) {
+  if (bound)
+    j.value(*bound);
+  else
+    j.value(unbounded);
+}
+
+static void writeRange(llvm::json::OStream &j, const Interval &range) {
+  j.attributeArray("range", [&] {
+    writeBound(j, range.getLo(), "-inf");
+    writeBound(j, range.getHi(), "inf");
+  });
+}
+
+void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
+                                    llvm::raw_ostream &os) {
+  llvm::json::OStream j(os, /*IndentSize=*/2);
+  j.object([&] {
+    j.attribute("format", "symshape-facts");
+    j.attribute("version", 1);
+    j.attributeArray("functions", [&] {
+      for (FunctionOpInterface func : funcs) {
+        if (func.isExternal() || !func.isPublic())
+          continue;
+        ShapeAnalysis analysis(func->getContext());
+        Solver &solver = analysis.getSolver();
+        Block *entry = &func.getFunctionBody().front();
+        Operation *terminator = entry->getTerminator();
+        bool returnsHere =
+            terminator && terminator->getNumOperands() == func.getNumResults();
+        // Facts as they hold at the end of the entry block (its bindings
+        // and checks), where its terminator returns the results.
+        llvm::SetVector<unsigned> used;
+        struct Dim {
+          Expr expr;
+          Interval range;
+          int64_t divisor;
+        };
+        SmallVector<SmallVector<Dim>> args, results;
+        struct Symbol {
+          std::string name;
+          bool isSize;
+          Interval range;
+          int64_t divisor;
+        };
+        SmallVector<Symbol> symbols;
+        auto dimsOf = [&](Value v) {
+          SmallVector<Dim> dims;
+          for (Expr e : analysis.getShape(v)) {
+            Expr n = solver.normalize(e);
+            used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
+            dims.push_back({n, solver.getRange(n), solver.getDivisor(n)});
+          }
+          return dims;
+        };
+        (void)analysis.run(func, [&](Operation *op) {
+          if (op != terminator)
+            return;
+          for (BlockArgument arg : entry->getArguments())
+            args.push_back(dimsOf(arg));
+          if (returnsHere)
+            for (Value v : terminator->getOperands())
+              results.push_back(dimsOf(v));
+          for (unsigned pos : used) {
+            Expr s = analysis.getExprContext().getSymbol(pos);
+            symbols.push_back({analysis.getSymbolName(pos),
+                               analysis.getFacts().getSymbol(pos).isSize,
+                               solver.getRange(s), solver.getDivisor(s)});
+          }
+        });
+        auto describe = [&](Expr e) {
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          e.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
+            out << analysis.getSymbolName(pos);
+          });
+          return text;
+        };
+        auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,
+                               TypeRange types) {
+          j.attributeArray(key, [&] {
+            for (auto [i, dims] : llvm::enumerate(values)) {
+              auto type = dyn_cast<RankedTensorType>(types[i]);
+              if (!type)
+                continue;
+              j.object([&] {
+                j.attribute("index", int64_t(i));
+                std::string typeText;
+                llvm::raw_string_ostream ts(typeText);
+                ts << type;
+                j.attribute("type", typeText);
+                j.attributeArray("dims", [&] {
+                  for (const Dim &d : dims)
+                    j.object([&] {
+                      j.attribute("expr", describe(d.expr));
+                      writeRange(j, d.range);
+                      j.attribute("divisor", d.divisor);
+                    });
+                });
+              });
+            }
+          });
+        };
+        j.object([&] {
+          j.attribute("name", func.getName());
+          writeValues("arguments", args, func.getArgumentTypes());
+          if (returnsHere)
+            writeValues("results", results, func.getResultTypes());
+          j.attributeArray("symbols", [&] {
+            for (const Symbol &sym : symbols)
+              j.object([&] {
+                j.attribute("name", sym.name);
+                j.attribute("kind", sym.isSize ? "size" : "integer");
+                writeRange(j, sym.range);
+                j.attribute("divisor", sym.divisor);
+              });
+          });
+        });
+      }
+    });
+  });
+  os << "\n";
 }

@@ -42,6 +42,15 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Print the symbolic facts found"),
                       llvm::cl::init(false)};
+  Option<std::string> reportFile{
+      *this, "report-file",
+      llvm::cl::desc("Where the report goes ('-' is stdout)"),
+      llvm::cl::init("-")};
+  Option<std::string> reportFormat{
+      *this, "report-format",
+      llvm::cl::desc("'text', or 'json' (per public function, its argument "
+                     "and result dims and its symbols)"),
+      llvm::cl::init("text")};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("Emit a remark for every max/min decided or kept and "

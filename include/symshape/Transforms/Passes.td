@@ -90,7 +90,9 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
     Arguments that already carry a `symshape.bind_shape` are left as they
     are. With `report`, prints per function the symbols with their ranges and
     divisors and the dims of every tensor value as expressions (to stdout, or
-    to the file named by `report-file`).
+    to the file named by `report-file`); with `report-format=json`, per
+    public function its argument and result dims (expression, range,
+    divisor) and its symbols as one JSON document.
 
     Before:
     ```mlir
@@ -118,6 +120,11 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
            "Print the symbolic facts found, per function">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
            "Where the report goes ('-' is stdout)">,
+    Option<"reportFormat", "report-format", "std::string",
+           /*default=*/"\"text\"",
+           "'text' (per function, every tensor value), or 'json' (per public "
+           "function, its argument and result dims and its symbols, see "
+           "docs/Passes.md)">,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect"];
 }

@@ -17,6 +17,15 @@ namespace symshape {
 /// every ranked tensor value as expressions over them.
 void printFactsReport(mlir::FunctionOpInterface func, llvm::raw_ostream &os);
 
+/// Writes the facts of the public functions among `funcs` as one JSON
+/// document (docs/Passes.md, "The facts report as JSON"): per function, each
+/// ranked tensor argument and result with its dims (expression over the
+/// symbols, range [lo, hi] with "inf"/"-inf" for an unbounded end, divisor),
+/// and the symbols used with their kind, range and divisor, as the facts
+/// hold at the end of the entry block.
+void writeFactsReportJSON(llvm::ArrayRef<mlir::FunctionOpInterface> funcs,
+                          llvm::raw_ostream &os);
+
 } // namespace symshape
 
 #endif // SYMSHAPE_TRANSFORMS_REPORT_H
