@@ -168,8 +168,11 @@ Interval Solver::getRange(Expr e) {
   // query (recomputing it after the budget ran out would walk it as a tree).
   if (rangeDepth != 0) {
     auto partial = partialRangeCache.find(e);
-    if (partial != partialRangeCache.end())
+    if (partial != partialRangeCache.end()) {
+      // What is computed from it is partial too: not cached for good.
+      ++rangeBudgetExhausted;
       return partial->second;
+    }
   }
   if (rangeDepth == 0)
     rangeBudget = kRangeRefinementBudget;
