@@ -145,34 +145,32 @@ private:
     for (const std::pair<BindShapeOp, unsigned> &use : uses) {
       BindShapeOp bind = use.first;
       unsigned k = use.second;
-      {
-        auto symbol = bind.getSymbols()[k].getDefiningOp<SymbolOp>();
-        if (!symbol || !llvm::is_contained(ops, symbol))
+      auto symbol = bind.getSymbols()[k].getDefiningOp<SymbolOp>();
+      if (!symbol || !llvm::is_contained(ops, symbol))
+        continue;
+      for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
+        Expr d = bind.getDimExpr(i);
+        // Linear in s_k alone: d == a * s_k + c.
+        bool onlyK = d.getSymbolsUsed() == ArrayRef<unsigned>{unsigned(k)};
+        if (!onlyK)
           continue;
-        for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
-          Expr d = bind.getDimExpr(i);
-          // Linear in s_k alone: d == a * s_k + c.
-          bool onlyK = d.getSymbolsUsed() == ArrayRef<unsigned>{unsigned(k)};
-          if (!onlyK)
-            continue;
-          auto at = [&](int64_t value) {
-            SmallVector<Expr> r;
-            for (unsigned j = 0; j <= k; ++j)
-              r.push_back(j == k ? exprs.getConstant(value)
-                                 : exprs.getSymbol(j));
-            return substitute(d, r);
-          };
-          Expr c = at(0), a = sub(at(1), c);
-          if (!a || !c || !a.isConstant() || !c.isConstant() ||
-              a.getConstantValue() == 0 ||
-              add(mul(exprs.getSymbol(k), a), c) != d)
-            continue;
-          SymbolSource candidate{bind, i, a.getConstantValue(),
-                                 c.getConstantValue()};
-          bool direct = candidate.coeff == 1 && candidate.constant == 0;
-          if (!best || (direct && !(best->coeff == 1 && best->constant == 0)))
-            best = candidate;
-        }
+        auto at = [&](int64_t value) {
+          SmallVector<Expr> r;
+          for (unsigned j = 0; j <= k; ++j)
+            r.push_back(j == k ? exprs.getConstant(value)
+                               : exprs.getSymbol(j));
+          return substitute(d, r);
+        };
+        Expr c = at(0), a = sub(at(1), c);
+        if (!a || !c || !a.isConstant() || !c.isConstant() ||
+            a.getConstantValue() == 0 ||
+            add(mul(exprs.getSymbol(k), a), c) != d)
+          continue;
+        SymbolSource candidate{bind, i, a.getConstantValue(),
+                               c.getConstantValue()};
+        bool direct = candidate.coeff == 1 && candidate.constant == 0;
+        if (!best || (direct && !(best->coeff == 1 && best->constant == 0)))
+          best = candidate;
       }
     }
     return best;
