@@ -39,7 +39,8 @@ Every case is run (min of --repeat runs, each with a --timeout) through
 printing seconds, the ratios pipeline/trio and pipeline/parse+print, the
 pipeline time per op, its growth exponent against the previous size of the
 same kind (1 = linear, 2 = quadratic) and the peak resident memory of each
-run (from wait4's rusage of that child). A case that exceeds the timeout is
+run (GNU time's %M of the command: wait4's rusage of a direct child would
+include this Python process's size, which Linux carries across exec). A case that exceeds the timeout is
 reported as "timeout" and the larger sizes of that kind are skipped for that
 tool. A crash or error of symshape-opt on a generated (valid) module is a
 bug: the input and its stderr are saved under --bugs-dir.
@@ -60,6 +61,7 @@ Usage:
 import argparse
 import math
 import os
+import signal
 import platform
 import random
 import re
@@ -525,35 +527,54 @@ class Run:
         self.stderr = stderr
 
 
+TIME = "/usr/bin/time"
+
+
 def run_once(cmd, timeout, stdout_path=None):
-    """Runs cmd; wall seconds, peak RSS of that child (wait4), status."""
+    """Runs cmd; wall seconds, peak RSS of the command, status.
+
+    The peak comes from GNU time (Debian's `time`, which the setup script
+    installs) around the command; without it, from wait4, which counts this
+    Python process's size too (it holds the generated modules)."""
     err = tempfile.TemporaryFile()
-    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
+    out_fd = os.open(stdout_path or os.devnull,
+                     os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    null_fd = os.open(os.devnull, os.O_RDONLY)
+    # Linux carries a process's peak RSS across exec, and a child spawned by
+    # this process starts from this process's size: GNU time, small, forks
+    # the command and reports the peak of the command alone.
+    rss_file = None
+    if os.access(TIME, os.X_OK):
+        rss_file = tempfile.NamedTemporaryFile(delete=False)
+        rss_file.close()
+        cmd = [TIME, "-f", "%M", "-o", rss_file.name] + list(cmd)
+    exe = shutil.which(cmd[0]) or cmd[0]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                            stderr=err)
+    pid = os.posix_spawn(exe, cmd, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, null_fd, 0),
+        (os.POSIX_SPAWN_DUP2, out_fd, 1),
+        (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+    os.close(out_fd)
+    os.close(null_fd)
     fired = []
 
     def kill():
         fired.append(True)
         try:
-            proc.kill()
+            os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
     timer = threading.Timer(timeout, kill)
     timer.start()
     try:
-        _, status, usage = os.wait4(proc.pid, 0)
+        _, status, usage = os.wait4(pid, 0)
     finally:
         timer.cancel()
     seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if stdout_path:
-        out.close()
+    rc = os.waitstatus_to_exitcode(status)
     err.seek(0)
     stderr = err.read().decode(errors="replace")
     err.close()
-    rc = proc.returncode
     if fired:
         st = "timeout"
     elif rc < 0 or "Stack dump" in stderr or "PLEASE submit a bug" in stderr:
@@ -562,7 +583,14 @@ def run_once(cmd, timeout, stdout_path=None):
         st = "error"
     else:
         st = "ok"
-    return Run(st, seconds, usage.ru_maxrss, rc, stderr)
+    maxrss = usage.ru_maxrss
+    if rss_file:
+        with open(rss_file.name) as f:
+            lines = [l for l in f.read().split() if l.isdigit()]
+        os.unlink(rss_file.name)
+        if lines:
+            maxrss = int(lines[-1])
+    return Run(st, seconds, maxrss, rc, stderr)
 
 
 def run_best(cmd, timeout, repeat):
