@@ -22,6 +22,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -364,21 +367,60 @@ class SymShapeSimplifyPass
 public:
   using Base::Base;
 
+  /// The units analysed independently: the isolated ops (functions)
+  /// directly in a module, or the root itself.
+  SmallVector<Operation *> units() {
+    Operation *root = getOperation();
+    SmallVector<Operation *> result;
+    if (root->getNumRegions() == 1 && root->getRegion(0).hasOneBlock() &&
+        isa<ModuleOp>(root)) {
+      for (Operation &op : root->getRegion(0).front()) {
+        if (!op.hasTrait<OpTrait::IsIsolatedFromAbove>())
+          return {root};
+        result.push_back(&op);
+      }
+      return result;
+    }
+    return {root};
+  }
+
   void runOnOperation() override {
+    SmallVector<Operation *> work = units();
     for (unsigned round = 0; round < maxIterations; ++round) {
       // The first round trims what follows checks written false; later ones
       // what follows checks decided false.
       eraseAfterFailingChecks(getOperation());
-      ShapeAnalysis analysis(&getContext());
-      SmallVector<Decision> decisions;
-      ExprCost cost;
-      LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
-        if (std::optional<Decision> d = decide(analysis, cost, op, explain))
-          decisions.push_back(*d);
-      });
+      // Each function is analysed on its own, in parallel: the analyses
+      // only read the IR (the bodies of called functions too); the
+      // decisions are applied afterwards, in order. Diagnostics come out
+      // in the order of the functions.
+      SmallVector<std::unique_ptr<ShapeAnalysis>> analyses(work.size());
+      SmallVector<SmallVector<Decision>> decisions(work.size());
+      LogicalResult result = success();
+      {
+        ParallelDiagnosticHandler diagnostics(&getContext());
+        result = failableParallelForEachN(
+            &getContext(), 0, work.size(), [&](size_t i) {
+              diagnostics.setOrderIDForThread(i);
+              analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
+              ShapeAnalysis &analysis = *analyses[i];
+              ExprCost cost;
+              LogicalResult r = analysis.run(work[i], [&](Operation *op) {
+                if (std::optional<Decision> d =
+                        decide(analysis, cost, op, explain))
+                  decisions[i].push_back(*d);
+              });
+              diagnostics.eraseOrderIDForThread();
+              return r;
+            });
+      }
       if (failed(result))
         return signalPassFailure();
-      if (decisions.empty() || !applyDecisions(analysis, decisions))
+      bool changed = false;
+      for (size_t i = 0; i < work.size(); ++i)
+        if (!decisions[i].empty())
+          changed |= applyDecisions(*analyses[i], decisions[i]);
+      if (!changed)
         break;
       // Rewrites leave the computations they replaced without uses.
       IRRewriter rewriter(&getContext());
