@@ -7,6 +7,7 @@
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
+#include "Units.h"
 #include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -235,15 +236,21 @@ public:
       if (failed(bindArguments(func)))
         return signalPassFailure();
 
-    ShapeAnalysis analysis(&getContext());
-    SmallVector<Raise> raises;
-    if (failed(analysis.run(root, [&](Operation *op) {
-          if (std::optional<Raise> r = decideRaise(analysis, op))
-            raises.push_back(*r);
+    // Each function is analysed on its own, in parallel (the analyses only
+    // read the IR); the raises are applied afterwards, in order.
+    SmallVector<Operation *> units = analysisUnits(root);
+    SmallVector<SmallVector<Raise>> raises(units.size());
+    if (failed(forEachUnit(&getContext(), units.size(), [&](size_t i) {
+          ShapeAnalysis analysis(&getContext());
+          return analysis.run(units[i], [&](Operation *op) {
+            if (std::optional<Raise> r = decideRaise(analysis, op))
+              raises[i].push_back(*r);
+          });
         })))
       return signalPassFailure();
-    for (const Raise &r : raises)
-      applyRaise(r);
+    for (ArrayRef<Raise> unitRaises : raises)
+      for (const Raise &r : unitRaises)
+        applyRaise(r);
 
     if (!report)
       return;

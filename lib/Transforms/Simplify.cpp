@@ -14,6 +14,7 @@
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
 #include "FailingChecks.h"
+#include "Units.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,9 +23,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/Threading.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -367,25 +365,8 @@ class SymShapeSimplifyPass
 public:
   using Base::Base;
 
-  /// The units analysed independently: the isolated ops (functions)
-  /// directly in a module, or the root itself.
-  SmallVector<Operation *> units() {
-    Operation *root = getOperation();
-    SmallVector<Operation *> result;
-    if (root->getNumRegions() == 1 && root->getRegion(0).hasOneBlock() &&
-        isa<ModuleOp>(root)) {
-      for (Operation &op : root->getRegion(0).front()) {
-        if (!op.hasTrait<OpTrait::IsIsolatedFromAbove>())
-          return {root};
-        result.push_back(&op);
-      }
-      return result;
-    }
-    return {root};
-  }
-
   void runOnOperation() override {
-    SmallVector<Operation *> work = units();
+    SmallVector<Operation *> work = analysisUnits(getOperation());
     for (unsigned round = 0; round < maxIterations; ++round) {
       // The first round trims what follows checks written false; later ones
       // what follows checks decided false.
@@ -396,24 +377,17 @@ public:
       // in the order of the functions.
       SmallVector<std::unique_ptr<ShapeAnalysis>> analyses(work.size());
       SmallVector<SmallVector<Decision>> decisions(work.size());
-      LogicalResult result = success();
-      {
-        ParallelDiagnosticHandler diagnostics(&getContext());
-        result = failableParallelForEachN(
-            &getContext(), 0, work.size(), [&](size_t i) {
-              diagnostics.setOrderIDForThread(i);
-              analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
-              ShapeAnalysis &analysis = *analyses[i];
-              ExprCost cost;
-              LogicalResult r = analysis.run(work[i], [&](Operation *op) {
-                if (std::optional<Decision> d =
-                        decide(analysis, cost, op, explain))
-                  decisions[i].push_back(*d);
-              });
-              diagnostics.eraseOrderIDForThread();
-              return r;
+      LogicalResult result =
+          forEachUnit(&getContext(), work.size(), [&](size_t i) {
+            analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
+            ShapeAnalysis &analysis = *analyses[i];
+            ExprCost cost;
+            return analysis.run(work[i], [&](Operation *op) {
+              if (std::optional<Decision> d =
+                      decide(analysis, cost, op, explain))
+                decisions[i].push_back(*d);
             });
-      }
+          });
       if (failed(result))
         return signalPassFailure();
       bool changed = false;
