@@ -17,6 +17,7 @@
 
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/Transforms/Passes.h"
+#include "Units.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -817,47 +818,56 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    ShapeAnalysis analysis(&getContext());
-    std::vector<std::pair<Candidate, Plan>> folds;
-    LogicalResult result = analysis.run(getOperation(), [&](Operation *op) {
-      std::optional<Candidate> c = matchCandidate(op);
-      if (!c)
-        return;
-      Legality legality = LegalityChecker(analysis, *c, guard).check();
-      if (!legality.plan) {
-        if (explain)
-          op->emitRemark() << "not folded: " << legality.failed;
-        return;
-      }
-      if (explain) {
-        if (legality.plan->guard.empty())
-          op->emitRemark() << "folded the reshape into the store";
-        else
-          op->emitRemark() << "guarded fold of the reshape into the store: "
-                           << legality.plan->guard.size()
-                           << " run-time condition"
-                           << (legality.plan->guard.size() == 1 ? "" : "s");
-      }
-      folds.push_back({*c, *legality.plan});
-    });
+    // Each function is analysed on its own, in parallel (the analyses only
+    // read the IR); the folds are applied afterwards, in order.
+    SmallVector<Operation *> units = analysisUnits(getOperation());
+    SmallVector<std::vector<std::pair<Candidate, Plan>>> unitFolds(
+        units.size());
+    LogicalResult result =
+        forEachUnit(&getContext(), units.size(), [&](size_t i) {
+          ShapeAnalysis analysis(&getContext());
+          return analysis.run(units[i], [&](Operation *op) {
+            std::optional<Candidate> c = matchCandidate(op);
+            if (!c)
+              return;
+            Legality legality = LegalityChecker(analysis, *c, guard).check();
+            if (!legality.plan) {
+              if (explain)
+                op->emitRemark() << "not folded: " << legality.failed;
+              return;
+            }
+            if (explain) {
+              if (legality.plan->guard.empty())
+                op->emitRemark() << "folded the reshape into the store";
+              else
+                op->emitRemark()
+                    << "guarded fold of the reshape into the store: "
+                    << legality.plan->guard.size() << " run-time condition"
+                    << (legality.plan->guard.size() == 1 ? "" : "s");
+            }
+            unitFolds[i].push_back({*c, *legality.plan});
+          });
+        });
     if (failed(result))
       return signalPassFailure();
-    for (auto &[c, plan] : folds) {
-      Operation *reshape = c.reshape();
-      memref::SubViewOp subview = c.subview;
-      Value stored = c.store->getOperand(0);
-      applyFold(c, plan);
-      // The casts between the reshape and the store, then the reshape,
-      // are dead unless something else uses them.
-      while (auto cast = stored.getDefiningOp<tensor::CastOp>()) {
-        stored = cast.getSource();
-        if (cast->use_empty())
-          cast->erase();
+    for (auto &folds : unitFolds) {
+      for (auto &[c, plan] : folds) {
+        Operation *reshape = c.reshape();
+        memref::SubViewOp subview = c.subview;
+        Value stored = c.store->getOperand(0);
+        applyFold(c, plan);
+        // The casts between the reshape and the store, then the reshape,
+        // are dead unless something else uses them.
+        while (auto cast = stored.getDefiningOp<tensor::CastOp>()) {
+          stored = cast.getSource();
+          if (cast->use_empty())
+            cast->erase();
+        }
+        if (reshape->use_empty())
+          reshape->erase();
+        if (subview && subview->use_empty())
+          subview->erase();
       }
-      if (reshape->use_empty())
-        reshape->erase();
-      if (subview && subview->use_empty())
-        subview->erase();
     }
   }
 };
