@@ -1134,8 +1134,14 @@ LogicalResult ShapeAnalysis::run(Operation *root, const Visitor &visitor) {
   contradiction = false;
   unreachable = false;
   addDeclarations(root);
+  // Facts stated inside `root` hold only there: they are dropped when the
+  // walk ends, as those of each function of a module are when its walk
+  // ends, so that what is asked after the walk (materialization) sees the
+  // same facts whether `root` is a module or a function.
+  ScopeMarks marks = enterScope();
   for (Region &region : root->getRegions())
     walkRegion(region, visitor);
+  exitScope(marks);
   walking = false;
   return failure(contradiction);
 }
