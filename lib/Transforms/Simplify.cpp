@@ -382,18 +382,24 @@ public:
             analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
             ShapeAnalysis &analysis = *analyses[i];
             ExprCost cost;
-            return analysis.run(work[i], [&](Operation *op) {
+            LogicalResult r = analysis.run(work[i], [&](Operation *op) {
               if (std::optional<Decision> d =
                       decide(analysis, cost, op, explain))
                 decisions[i].push_back(*d);
             });
+            // Kept only where decisions need it (materialization).
+            if (decisions[i].empty())
+              analyses[i].reset();
+            return r;
           });
       if (failed(result))
         return signalPassFailure();
       bool changed = false;
-      for (size_t i = 0; i < work.size(); ++i)
+      for (size_t i = 0; i < work.size(); ++i) {
         if (!decisions[i].empty())
           changed |= applyDecisions(*analyses[i], decisions[i]);
+        analyses[i].reset();
+      }
       if (!changed)
         break;
       // Rewrites leave the computations they replaced without uses.
