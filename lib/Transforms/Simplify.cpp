@@ -104,11 +104,15 @@ public:
     if (isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
             arith::FloorDivSIOp, arith::CeilDivSIOp, arith::DivSIOp,
             arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
-      return n + 1;
+      return saturatingAdd(n, 1);
+    auto resultsCost = [&](AffineMap map) {
+      return saturatingAdd(
+          n, std::max<uint64_t>(1, map.getNumResults() - 1));
+    };
     if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
-      return n + std::max<uint64_t>(1, minOp.getAffineMap().getNumResults() - 1);
+      return resultsCost(minOp.getAffineMap());
     if (auto maxOp = dyn_cast<affine::AffineMaxOp>(op))
-      return n + std::max<uint64_t>(1, maxOp.getAffineMap().getNumResults() - 1);
+      return resultsCost(maxOp.getAffineMap());
     if (auto applyOp = dyn_cast<affine::AffineApplyOp>(op)) {
       unsigned divs = 0;
       applyOp.getAffineMap().getResult(0).walk([&](AffineExpr e) {
@@ -117,7 +121,7 @@ public:
             e.getKind() == AffineExprKind::Mod)
           ++divs;
       });
-      return n + divs;
+      return saturatingAdd(n, divs);
     }
     return n;
   }
