@@ -246,17 +246,19 @@ Expr ShapeAnalysis::getExpr(Value value) {
   auto it = valueExprs.find(value);
   if (it != valueExprs.end())
     return it->second;
-  Expr e;
-  if (depthLimit && onDemandDepth >= *depthLimit) {
-    e = opaqueSymbol(value);
-  } else {
-    ++onDemandDepth;
-    e = computeExpr(value);
-    --onDemandDepth;
-  }
+  Expr e = followDefChain([&] { return computeExpr(value); });
   if (!e)
     e = opaqueSymbol(value);
   valueExprs[value] = e;
+  return e;
+}
+
+Expr ShapeAnalysis::followDefChain(llvm::function_ref<Expr()> compute) {
+  if (depthLimit && onDemandDepth >= *depthLimit)
+    return Expr();
+  ++onDemandDepth;
+  Expr e = compute();
+  --onDemandDepth;
   return e;
 }
 
@@ -483,12 +485,7 @@ Expr ShapeAnalysis::getDimExpr(Value shaped, unsigned dim) {
   auto it = dimExprs.find(key);
   if (it != dimExprs.end())
     return it->second;
-  Expr e;
-  if (!depthLimit || onDemandDepth < *depthLimit) {
-    ++onDemandDepth;
-    e = computeDimExpr(shaped, dim);
-    --onDemandDepth;
-  }
+  Expr e = followDefChain([&] { return computeDimExpr(shaped, dim); });
   if (!e)
     e = dimSymbol(shaped, dim);
   dimExprs[key] = e;
@@ -709,8 +706,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
       return Expr();
     replacements[arg.symbol] = mapped;
   }
-  Expr e = summary.expr;
-  return substituteSymbols(e, [&](unsigned pos) { return replacements[pos]; });
+  return substituteSymbols(summary.expr,
+                           [&](unsigned pos) { return replacements[pos]; });
 }
 
 //===----------------------------------------------------------------------===//

@@ -944,14 +944,6 @@ Expr Solver::simplifyImpl(Expr e) {
   }
 }
 
-/// `e` as (the expression without its constant term, the constant).
-static std::pair<Expr, int64_t> splitConstant(Expr e) {
-  if (e.getKind() != ExprKind::Add || e.getAddConstant() == 0)
-    return {e, 0};
-  int64_t c = e.getAddConstant();
-  return {sub(e, c), c};
-}
-
 Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   bool isMax = e.getKind() == ExprKind::Max;
   SmallVector<bool, 4> dropped(operands.size(), false);
@@ -965,21 +957,10 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   if (!pairwise) {
     // Many operands: comparing every pair would make a flat max of n values
     // (and each of its n prefixes) cost n^2 proofs. Drop instead, in linear
-    // time, the operands that differ from another only by a smaller
-    // constant (a larger one for min), and those whose range lies entirely
-    // below the greatest lower bound (above the least upper bound for min).
-    llvm::DenseMap<Expr, size_t> bestOfBase;
-    for (size_t i = 0; i < operands.size(); ++i) {
-      auto [base, c] = splitConstant(operands[i]);
-      auto [it, inserted] = bestOfBase.try_emplace(base, i);
-      if (inserted)
-        continue;
-      int64_t other = splitConstant(operands[it->second]).second;
-      bool better = isMax ? c > other : c < other;
-      dropped[better ? it->second : i] = true;
-      if (better)
-        it->second = i;
-    }
+    // time, the operands whose range lies entirely below the greatest lower
+    // bound (above the least upper bound for min). (Operands that another
+    // exceeds by a constant are already gone: the max/min constructor drops
+    // them.)
     // `inner`: the bound of an operand toward the others (lo for max, hi for
     // min); `outer`: the other one. The operand with the most extreme inner
     // bound dominates every operand whose outer bound does not pass it.

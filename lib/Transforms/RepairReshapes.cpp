@@ -413,10 +413,12 @@ struct EmptyInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
 /// the source dim to 0, which the source type does not show).
 bool padFillsDim(tensor::PadOp op) {
   RankedTensorType type = op.getResultType();
+  SmallVector<OpFoldResult> low = op.getMixedLowPad(),
+                            high = op.getMixedHighPad();
   for (int64_t d = 0; d < type.getRank(); ++d) {
     if (type.isDynamicDim(d))
       continue;
-    for (OpFoldResult pad : {op.getMixedLowPad()[d], op.getMixedHighPad()[d]}) {
+    for (OpFoldResult pad : {low[d], high[d]}) {
       std::optional<int64_t> amount = getConstantIntValue(pad);
       if (amount && *amount >= type.getDimSize(d) && type.getDimSize(d) > 0)
         return true;
@@ -513,13 +515,12 @@ public:
 
   void runOnOperation() override {
     // A contradiction in the op is reported, never "repaired" to one side
-    // by StaticOutputShape below. The same walk finds whether any op is one
-    // the patterns rewrite: most functions have none.
+    // by StaticOutputShape below. The same walk finds whether any op is the
+    // root of a pattern: most functions have none.
+    const auto &roots = patterns.getOpSpecificNativePatterns();
     bool candidates = false;
     WalkResult contradiction = getOperation()->walk([&](Operation *op) {
-      candidates |= isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                        tensor::ExtractSliceOp, tensor::InsertSliceOp,
-                        tensor::ConcatOp, tensor::PadOp>(op);
+      candidates |= roots.contains(op->getName());
       auto expand = dyn_cast<tensor::ExpandShapeOp>(op);
       return expand && failed(verifyStaticOutputShape(expand))
                  ? WalkResult::interrupt()

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/JSON.h"
 
@@ -112,13 +113,14 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
         Solver &solver = analysis.getSolver();
         Block *entry = &func.getFunctionBody().front();
         Operation *terminator = entry->getTerminator();
-        bool returnsHere =
-            terminator && terminator->getNumOperands() == func.getNumResults();
+        bool returnsHere = terminator &&
+                           terminator->hasTrait<OpTrait::ReturnLike>() &&
+                           terminator->getNumOperands() == func.getNumResults();
         // Facts as they hold at the end of the entry block (its bindings
         // and checks), where its terminator returns the results.
         llvm::SetVector<unsigned> used;
         struct Dim {
-          Expr expr;
+          std::string expr;
           Interval range;
           int64_t divisor;
         };
@@ -135,7 +137,8 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
           for (Expr e : analysis.getShape(v)) {
             Expr n = solver.normalize(e);
             used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
-            dims.push_back({n, solver.getRange(n), solver.getDivisor(n)});
+            dims.push_back(
+                {analysis.describe(n), solver.getRange(n), solver.getDivisor(n)});
           }
           return dims;
         };
@@ -154,14 +157,6 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
                                solver.getRange(s), solver.getDivisor(s)});
           }
         });
-        auto describe = [&](Expr e) {
-          std::string text;
-          llvm::raw_string_ostream os(text);
-          e.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
-            out << analysis.getSymbolName(pos);
-          });
-          return text;
-        };
         auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,
                                TypeRange types) {
           j.attributeArray(key, [&] {
@@ -178,7 +173,7 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
                 j.attributeArray("dims", [&] {
                   for (const Dim &d : dims)
                     j.object([&] {
-                      j.attribute("expr", describe(d.expr));
+                      j.attribute("expr", d.expr);
                       writeRange(j, d.range);
                       j.attribute("divisor", d.divisor);
                     });

@@ -47,6 +47,7 @@
 #include "mlir/IR/Value.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -162,6 +163,9 @@ public:
   void setCallSummaries(bool enable) { callSummaries = enable; }
 
 private:
+  /// `compute()` one step further up the def chains, or null once the
+  /// on-demand depth limit is reached.
+  Expr followDefChain(llvm::function_ref<Expr()> compute);
   Expr computeExpr(mlir::Value value);
   Expr computeDimExpr(mlir::Value shaped, unsigned dim);
   Expr computeOpResult(mlir::Operation *op, mlir::OpResult result);

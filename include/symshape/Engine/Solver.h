@@ -106,8 +106,8 @@ private:
   /// range stays linear in the size of the expression.
   static constexpr unsigned kRangeRefinementBudget = 24;
   /// A max/min with at most this many operands has every pair of operands
-  /// compared by `proveLE`; a wider one only pairs that differ by a constant
-  /// and operands whose ranges are ordered (linear time).
+  /// compared by `proveLE`; a wider one only operands whose ranges are
+  /// ordered (linear time).
   static constexpr size_t kPairwiseMaxMinOperands = 32;
   unsigned rangeBudget = 0;
   unsigned rangeDepth = 0;
