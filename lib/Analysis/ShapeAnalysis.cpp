@@ -681,8 +681,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
   // Only private functions: a public one may be replaced at link time.
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       call, call.getCalleeAttr());
-  if (!callSummaries || !callee || !callee.isPrivate() ||
-      callee.isExternal() || callDepth >= kMaxCallDepth)
+  if (!callSummaries || !callee || !callee.isPrivate() || callee.isExternal() ||
+      callDepth >= kMaxCallDepth)
     return Expr();
   // The callee's result as an expression of its arguments, without the
   // facts that hold only inside it: computed once per (callee, result, dim)
@@ -691,8 +691,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
                              dim ? int64_t(*dim) : int64_t(-1));
   auto cached = callSummaryCache.find(key);
   if (cached == callSummaryCache.end())
-    cached = callSummaryCache.try_emplace(key, computeCallSummary(
-                                                   callee, resultIndex, dim))
+    cached = callSummaryCache
+                 .try_emplace(key, computeCallSummary(callee, resultIndex, dim))
                  .first;
   // A copy: the queries below may summarize other calls (and grow the map).
   CallSummary summary = cached->second;
@@ -701,7 +701,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
   llvm::SmallDenseMap<unsigned, Expr, 8> replacements;
   for (const CallSummary::Argument &arg : summary.arguments) {
     Value operand = call.getOperand(arg.number);
-    Expr mapped = arg.dim >= 0 ? getDimExpr(operand, arg.dim) : getExpr(operand);
+    Expr mapped =
+        arg.dim >= 0 ? getDimExpr(operand, arg.dim) : getExpr(operand);
     if (!mapped)
       return Expr();
     replacements[arg.symbol] = mapped;

@@ -71,16 +71,15 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
           continue;
         SmallVector<unsigned, 8> merged;
         merged.reserve(symbols.size() + more.size());
-        std::set_union(symbols.begin(), symbols.end(), more.begin(),
-                       more.end(), std::back_inserter(merged));
+        std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
+                       std::back_inserter(merged));
         symbols = std::move(merged);
       }
     } else {
       for (Expr op : ops)
         llvm::append_range(symbols, op.getSymbolsUsed());
       llvm::sort(symbols);
-      symbols.erase(std::unique(symbols.begin(), symbols.end()),
-                    symbols.end());
+      symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
     }
     return new (alloc.allocate<ExprStorage>())
         ExprStorage(kind, value, alloc.copyInto(std::get<2>(key)),
@@ -309,8 +308,8 @@ static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
            std::is_sorted(terms.begin() + *sortedRuns, terms.end(), less))) &&
          "runs to merge must be sorted");
   if (sortedRuns)
-    std::inplace_merge(terms.begin(), terms.begin() + *sortedRuns,
-                       terms.end(), less);
+    std::inplace_merge(terms.begin(), terms.begin() + *sortedRuns, terms.end(),
+                       less);
   else
     llvm::stable_sort(terms, less);
   SmallVector<std::pair<Expr, int64_t>, 4> merged;
@@ -754,9 +753,8 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
     ArrayRef<Expr> terms = sum ? e.getOperands() : ArrayRef<Expr>(&flat[i], 1);
     ArrayRef<int64_t> coeffs =
         sum ? e.getCoefficients() : ArrayRef<int64_t>(&one, 1);
-    llvm::hash_code h =
-        llvm::hash_combine(llvm::hash_combine_range(terms),
-                           llvm::hash_combine_range(coeffs));
+    llvm::hash_code h = llvm::hash_combine(llvm::hash_combine_range(terms),
+                                           llvm::hash_combine_range(coeffs));
     SmallVector<size_t, 1> &bucket = buckets[h];
     for (size_t j : bucket) {
       if (dropped[j] || dropped[i])

@@ -47,8 +47,7 @@ Value carriedValue(OpOperand &yielded) {
     return Value();
   std::optional<MutableArrayRef<OpOperand>> yields =
       loop.getYieldedValuesMutable();
-  if (!yields || yields->empty() ||
-      yields->front().getOwner() != terminator)
+  if (!yields || yields->empty() || yields->front().getOwner() != terminator)
     return Value();
   unsigned index =
       yielded.getOperandNumber() - yields->front().getOperandNumber();
@@ -148,4 +147,3 @@ bool symshape::eraseAfterFailingChecks(Operation *root) {
   }
   return changed;
 }
-

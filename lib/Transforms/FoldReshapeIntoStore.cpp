@@ -15,9 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/Transforms/Passes.h"
-#include "Units.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

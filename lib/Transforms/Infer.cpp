@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
-#include "Units.h"
 #include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -157,8 +157,7 @@ private:
         auto at = [&](int64_t value) {
           SmallVector<Expr> r;
           for (unsigned j = 0; j <= k; ++j)
-            r.push_back(j == k ? exprs.getConstant(value)
-                               : exprs.getSymbol(j));
+            r.push_back(j == k ? exprs.getConstant(value) : exprs.getSymbol(j));
           return substitute(d, r);
         };
         Expr c = at(0), a = sub(at(1), c);
@@ -364,8 +363,7 @@ private:
       if (checks) {
         RangeAttr r = constrain.getRange();
         emitRangeChecks(b, loc, constrain.getValue(),
-                        Interval(r.getLo(), r.getHi()),
-                        constrain.getDivisor(),
+                        Interval(r.getLo(), r.getHi()), constrain.getDivisor(),
                         "constrained value " + opFacts[op].description);
       }
       constrain.getResult().replaceAllUsesWith(constrain.getValue());

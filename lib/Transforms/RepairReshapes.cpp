@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Transforms/Passes.h"
 #include "FailingChecks.h"
+#include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

@@ -137,8 +137,8 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
           for (Expr e : analysis.getShape(v)) {
             Expr n = solver.normalize(e);
             used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
-            dims.push_back(
-                {analysis.describe(n), solver.getRange(n), solver.getDivisor(n)});
+            dims.push_back({analysis.describe(n), solver.getRange(n),
+                            solver.getDivisor(n)});
           }
           return dims;
         };

@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FailingChecks.h"
+#include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
-#include "FailingChecks.h"
-#include "Units.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -106,8 +106,7 @@ public:
             arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
       return saturatingAdd(n, 1);
     auto resultsCost = [&](AffineMap map) {
-      return saturatingAdd(
-          n, std::max<uint64_t>(1, map.getNumResults() - 1));
+      return saturatingAdd(n, std::max<uint64_t>(1, map.getNumResults() - 1));
     };
     if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
       return resultsCost(minOp.getAffineMap());
