@@ -4,7 +4,8 @@
 Each directory under include/symshape/ and lib/ is a layer; a file may
 include the headers of its own layer and of the layers before it only:
 
-    Engine <- IR <- Analysis <- Transforms <- Registration (InitAll.h)
+    Engine <- Interfaces <- IR <- Models <- Analysis <- Transforms
+           <- Registration (InitAll.h)
 
 Prints every include that breaks the order and exits non-zero if there is
 one; prints a one-line summary otherwise.
@@ -16,7 +17,8 @@ import pathlib
 import re
 import sys
 
-ORDER = ["Engine", "IR", "Analysis", "Transforms", "Registration"]
+ORDER = ["Engine", "Interfaces", "IR", "Models", "Analysis", "Transforms",
+         "Registration"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"symshape/([A-Za-z]+)(/|\.h)')
 
 

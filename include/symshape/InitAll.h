@@ -20,8 +20,9 @@ namespace symshape {
 
 /// Registers the symshape dialect, the upstream dialects that ML pipelines
 /// use (func, arith, affine, tensor, linalg, scf, cf, memref, bufferization)
-/// and the interface models symshape relies on (bufferization, value bounds,
-/// inlining). Idempotent: safe to call on a registry that already has them.
+/// and the interface models symshape relies on (what upstream ops mean to
+/// the analysis, lib/Models/; bufferization, value bounds, inlining).
+/// Idempotent: safe to call on a registry that already has them.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers the symshape passes and pass pipelines only.

@@ -8,19 +8,12 @@
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/IR/SymShapeOps.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -29,67 +22,6 @@ using namespace symshape;
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// Integer types the analysis models as expressions (not i1 conditions).
-static bool isIntLike(Type type) {
-  if (isa<IndexType>(type))
-    return true;
-  auto intType = dyn_cast<IntegerType>(type);
-  return intType && intType.isSignless() && intType.getWidth() >= 2 &&
-         intType.getWidth() <= 64;
-}
-
-static unsigned bitWidth(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.getWidth();
-  return 64;
-}
-
-/// The signed range of a `width`-bit integer.
-static symshape::Interval typeRange(unsigned width) {
-  if (width >= 64)
-    return symshape::Interval(INT64_MIN, INT64_MAX);
-  int64_t half = int64_t(1) << (width - 1);
-  return symshape::Interval(-half, half - 1);
-}
-
-static std::optional<int64_t> getConstantInt(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)) && value.getBitWidth() <= 64)
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
-Expr symshape::exprFromAffine(AffineExpr e, ArrayRef<Expr> operands,
-                              unsigned numDims, ExprContext &ctx) {
-  switch (e.getKind()) {
-  case AffineExprKind::Constant:
-    return ctx.getConstant(cast<AffineConstantExpr>(e).getValue());
-  case AffineExprKind::DimId:
-    return operands[cast<AffineDimExpr>(e).getPosition()];
-  case AffineExprKind::SymbolId:
-    return operands[numDims + cast<AffineSymbolExpr>(e).getPosition()];
-  default:
-    break;
-  }
-  auto bin = cast<AffineBinaryOpExpr>(e);
-  Expr l = exprFromAffine(bin.getLHS(), operands, numDims, ctx);
-  Expr r = exprFromAffine(bin.getRHS(), operands, numDims, ctx);
-  switch (e.getKind()) {
-  case AffineExprKind::Add:
-    return add(l, r);
-  case AffineExprKind::Mul:
-    return mul(l, r);
-  case AffineExprKind::FloorDiv:
-    return floorDiv(l, r);
-  case AffineExprKind::CeilDiv:
-    return ceilDiv(l, r);
-  case AffineExprKind::Mod:
-    return mod(l, r);
-  default:
-    return Expr();
-  }
-}
 
 bool symshape::isImpliedRange(Solver &solver, Expr e, const Interval &range,
                               int64_t divisor) {
@@ -141,6 +73,28 @@ Expr ShapeAnalysis::opaqueSymbol(Value value) {
   SymbolInfo info{SymbolInfo::Kind::Opaque, value, -1, "", /*isSize=*/false};
   Expr s = newSymbol(info);
   opaqueSymbols[value] = s.getSymbolPosition();
+  return s;
+}
+
+Expr ShapeAnalysis::getNamedSymbol(Value value, StringRef name,
+                                   const symshape::Interval &range,
+                                   int64_t divisor) {
+  // A name denotes one symbol per function (docs/Dialect.md).
+  Operation *anchor = value.getDefiningOp();
+  Operation *scope = anchor ? nameScope(anchor)
+                            : value.getParentRegion()->getParentOp();
+  auto key = std::make_pair(scope, name);
+  auto it = namedSymbols.find(key);
+  if (it != namedSymbols.end())
+    return exprContext.getSymbol(it->second);
+  // Not declared by a walk: declare it now (facts of a symbol are
+  // declarations, true wherever the symbol exists).
+  SymbolInfo info{SymbolInfo::Kind::Named, value, -1, name.str(),
+                  /*isSize=*/true};
+  Expr s = newSymbol(info);
+  namedSymbols[key] = s.getSymbolPosition();
+  facts.declareSymbolRange(s.getSymbolPosition(), range);
+  facts.declareSymbolDivisor(s.getSymbolPosition(), divisor);
   return s;
 }
 
@@ -268,207 +222,10 @@ Expr ShapeAnalysis::computeExpr(Value value) {
   return opaqueSymbol(value);
 }
 
-Expr ShapeAnalysis::foldResultToExpr(OpFoldResult ofr) {
-  if (auto attr = dyn_cast<Attribute>(ofr)) {
-    if (auto intAttr = dyn_cast<IntegerAttr>(attr))
-      return exprContext.getConstant(intAttr.getInt());
-    return Expr();
-  }
-  return getExpr(cast<Value>(ofr));
-}
-
-/// `exact` is the mathematical result of an integer op. It is the op's value
-/// only if the op cannot wrap: it carries `nsw`, or it computes a size
-/// (covered by the no-overflow assumption) in 64 bits, or the range of the
-/// result fits the type.
-Expr ShapeAnalysis::checkedArith(Operation *op, Expr exact) {
-  if (!exact)
-    return Expr();
-  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
-    if (flags.hasNoSignedWrap())
-      return exact;
-  Type type = op->getResult(0).getType();
-  unsigned width = bitWidth(type);
-  if (width == 64 && isSizeExpr(exact))
-    return exact;
-  if (typeRange(width).contains(solver.getRange(exact)))
-    return exact;
-  return Expr();
-}
-
 Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
-  auto operandExpr = [&](unsigned i) { return getExpr(op->getOperand(i)); };
-  auto proven = [&](Verdict v) { return v == Verdict::True; };
-  auto nonNegative = [&](Expr e) {
-    return e && proven(solver.proveNonNegative(e));
-  };
-  auto positive = [&](Expr e) {
-    return e && proven(solver.proveLT(exprContext.getConstant(0), e));
-  };
-  auto fits = [&](Expr e, Type type) -> Expr {
-    if (!e)
-      return Expr();
-    unsigned width = bitWidth(type);
-    if (width == 64 && isSizeExpr(e))
-      return e;
-    return typeRange(width).contains(solver.getRange(e)) ? e : Expr();
-  };
-  Type resultType = result.getType();
-  return llvm::TypeSwitch<Operation *, Expr>(op)
-      .Case([&](arith::ConstantOp c) -> Expr {
-        if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
-          if (attr.getValue().getBitWidth() <= 64)
-            return exprContext.getConstant(
-                isa<IndexType>(attr.getType())
-                    ? attr.getInt()
-                    : attr.getValue().getSExtValue());
-        return Expr();
-      })
-      .Case([&](arith::AddIOp) {
-        return checkedArith(op, add(operandExpr(0), operandExpr(1)));
-      })
-      .Case([&](arith::SubIOp) {
-        return checkedArith(op, sub(operandExpr(0), operandExpr(1)));
-      })
-      .Case([&](arith::MulIOp) {
-        return checkedArith(op, mul(operandExpr(0), operandExpr(1)));
-      })
-      .Case([&](arith::MaxSIOp) { return max(operandExpr(0), operandExpr(1)); })
-      .Case([&](arith::MinSIOp) { return min(operandExpr(0), operandExpr(1)); })
-      .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>([&](Operation *) -> Expr {
-        // Exact but for MIN / -1, which a positive divisor excludes.
-        Expr a = operandExpr(0), b = operandExpr(1);
-        if (!positive(b))
-          return Expr();
-        return isa<arith::FloorDivSIOp>(op) ? floorDiv(a, b) : ceilDiv(a, b);
-      })
-      .Case<arith::DivSIOp, arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(
-          [&](Operation *) -> Expr {
-            // Truncating division equals floor division only for a
-            // non-negative dividend and a positive divisor.
-            Expr a = operandExpr(0), b = operandExpr(1);
-            if (!nonNegative(a) || !positive(b))
-              return Expr();
-            return isa<arith::DivSIOp, arith::DivUIOp>(op) ? floorDiv(a, b)
-                                                           : mod(a, b);
-          })
-      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
-          [&](Operation *) {
-            // Sign extension keeps the value; narrowing must fit.
-            return fits(operandExpr(0), resultType);
-          })
-      .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](Operation *) -> Expr {
-        // Zero extension keeps a non-negative value.
-        Expr a = operandExpr(0);
-        return nonNegative(a) ? fits(a, resultType) : Expr();
-      })
-      .Case([&](arith::SelectOp sel) -> Expr {
-        Expr t = operandExpr(1), f = operandExpr(2);
-        if (auto c = getConstantInt(sel.getCondition()))
-          return *c ? t : f;
-        // select(a < b, a, b) is min(a, b); select(a > b, a, b) max(a, b).
-        if (auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>()) {
-          bool same = cmp.getLhs() == sel.getTrueValue() &&
-                      cmp.getRhs() == sel.getFalseValue();
-          if (same) {
-            switch (cmp.getPredicate()) {
-            case arith::CmpIPredicate::slt:
-            case arith::CmpIPredicate::sle:
-              return min(t, f);
-            case arith::CmpIPredicate::sgt:
-            case arith::CmpIPredicate::sge:
-              return max(t, f);
-            default:
-              break;
-            }
-          }
-        }
-        return Expr();
-      })
-      .Case([&](affine::AffineApplyOp apply) -> Expr {
-        SmallVector<Expr> ops;
-        for (Value v : apply.getMapOperands())
-          ops.push_back(getExpr(v));
-        if (llvm::any_of(ops, [](Expr e) { return !e; }))
-          return Expr();
-        AffineMap map = apply.getAffineMap();
-        return checkedArith(op, exprFromAffine(map.getResult(0), ops,
-                                               map.getNumDims(), exprContext));
-      })
-      .Case<affine::AffineMinOp, affine::AffineMaxOp>([&](Operation *) -> Expr {
-        AffineMap map;
-        ValueRange mapOperands;
-        if (auto minOp = dyn_cast<affine::AffineMinOp>(op)) {
-          map = minOp.getAffineMap();
-          mapOperands = minOp.getMapOperands();
-        } else {
-          auto maxOp = cast<affine::AffineMaxOp>(op);
-          map = maxOp.getAffineMap();
-          mapOperands = maxOp.getMapOperands();
-        }
-        SmallVector<Expr> ops;
-        for (Value v : mapOperands)
-          ops.push_back(getExpr(v));
-        if (llvm::any_of(ops, [](Expr e) { return !e; }))
-          return Expr();
-        SmallVector<Expr> results;
-        for (AffineExpr r : map.getResults()) {
-          Expr e = fits(exprFromAffine(r, ops, map.getNumDims(), exprContext),
-                        resultType);
-          if (!e)
-            return Expr();
-          results.push_back(e);
-        }
-        return isa<affine::AffineMinOp>(op) ? min(results) : max(results);
-      })
-      .Case<tensor::DimOp, memref::DimOp>([&](Operation *) -> Expr {
-        std::optional<int64_t> index = getConstantInt(op->getOperand(1));
-        if (!index || *index < 0)
-          return Expr();
-        return getDimExpr(op->getOperand(0), static_cast<unsigned>(*index));
-      })
-      .Case([&](SymSizeOp size) {
-        return getDimExpr(size.getSource(), size.getDim());
-      })
-      .Case([&](SymbolOp symbol) -> Expr {
-        // A name denotes one symbol per function (docs/Dialect.md).
-        auto key = std::make_pair(nameScope(symbol), symbol.getName());
-        auto it = namedSymbols.find(key);
-        if (it != namedSymbols.end())
-          return exprContext.getSymbol(it->second);
-        // Not declared by a walk: declare it now (facts of a symbol are
-        // declarations, true wherever the symbol exists).
-        SymbolInfo info{SymbolInfo::Kind::Named, symbol.getResult(), -1,
-                        symbol.getName().str(), /*isSize=*/true};
-        Expr s = newSymbol(info);
-        namedSymbols[key] = s.getSymbolPosition();
-        RangeAttr range = symbol.getRangeOrDefault();
-        facts.declareSymbolRange(
-            s.getSymbolPosition(),
-            symshape::Interval(range.getLo(), range.getHi()));
-        facts.declareSymbolDivisor(s.getSymbolPosition(), symbol.getDivisor());
-        return s;
-      })
-      .Case([&](SymMaxOp) { return max(operandExpr(0), operandExpr(1)); })
-      .Case([&](SymMinOp) { return min(operandExpr(0), operandExpr(1)); })
-      .Case([&](ApplyOp apply) -> Expr {
-        SmallVector<Expr> ops;
-        for (Value v : apply.getOperands())
-          ops.push_back(getExpr(v));
-        if (llvm::any_of(ops, [](Expr e) { return !e; }))
-          return Expr();
-        return substitute(apply.getExpr().getValue(), ops);
-      })
-      .Case([&](ConstrainRangeOp constrain) {
-        // Outside a walk the fact holds for every user of the result.
-        if (!walking)
-          addFactsOf(op);
-        return operandExpr(0);
-      })
-      .Case([&](func::CallOp call) {
-        return summarizeCall(call, result.getResultNumber(), std::nullopt);
-      })
-      .Default([&](Operation *) { return Expr(); });
+  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+    return semantics.getResultExpr(result, *this);
+  return Expr();
 }
 
 //===----------------------------------------------------------------------===//
@@ -502,143 +259,37 @@ SmallVector<Expr> ShapeAnalysis::getShape(Value shaped) {
   return shape;
 }
 
-/// True if the body of `forOp` yields, for iter arg `i`, a tensor whose dim
-/// `dim` equals the iter arg's on every iteration (so by induction the iter
-/// arg has its init's dim). A probe analysis without facts gives the iter
-/// arg's dim an opaque symbol S and computes the yielded dim: invariant
-/// exactly when that is S itself.
-bool ShapeAnalysis::isLoopInvariantDim(scf::ForOp forOp, unsigned i,
-                                       unsigned dim) {
+/// A probe analysis without facts gives the carried value's dim an opaque
+/// symbol S and computes the yielded dim: kept exactly when that is S
+/// itself.
+bool ShapeAnalysis::isCarriedDimKept(Value carried, Value yielded,
+                                     unsigned dim) {
   if (callDepth >= kMaxCallDepth)
     return false;
-  Value arg = forOp.getRegionIterArgs()[i];
-  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-  ShapeAnalysis probe(forOp->getContext());
+  ShapeAnalysis probe(carried.getContext());
   probe.callDepth = callDepth + 1;
-  Expr s = probe.dimSymbol(arg, dim);
-  probe.dimExprs[{arg, dim}] = s;
-  return probe.getDimExpr(yield.getOperand(i), dim) == s;
+  Expr s = probe.dimSymbol(carried, dim);
+  probe.dimExprs[{carried, dim}] = s;
+  return probe.getDimExpr(yielded, dim) == s;
 }
 
 Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   if (auto arg = dyn_cast<BlockArgument>(shaped)) {
-    if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
-      if (arg.getArgNumber() > 0) {
-        unsigned i = arg.getArgNumber() - 1;
-        if (isLoopInvariantDim(forOp, i, dim))
-          return getDimExpr(forOp.getInitArgs()[i], dim);
-      }
-    }
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto semantics = dyn_cast_or_null<ShapeSemanticsOpInterface>(parent))
+      return semantics.getRegionArgumentDimExpr(arg, dim, *this);
     return Expr();
   }
   auto result = cast<OpResult>(shaped);
-  return computeOpResultDim(result.getOwner(), result, dim);
-}
-
-/// The expression of the `dim`-th dim from the dynamic sizes of an op that
-/// lists one operand per `?` of its result type (tensor.empty, memref.alloc,
-/// tensor.generate, tensor.splat).
-static Value dynamicSizeOperand(ShapedType type, ValueRange dynamicSizes,
-                                unsigned dim) {
-  unsigned index = 0;
-  for (unsigned i = 0; i < dim; ++i)
-    if (type.isDynamicDim(i))
-      ++index;
-  return index < dynamicSizes.size() ? dynamicSizes[index] : Value();
-}
-
-Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
-                                       unsigned dim) {
-  auto type = cast<ShapedType>(result.getType());
-  auto sizeOf = [&](ValueRange dynamicSizes) -> Expr {
-    Value v = dynamicSizeOperand(type, dynamicSizes, dim);
-    return v ? getExpr(v) : Expr();
-  };
-  /// The sizes of a (possibly rank-reducing) slice, for result dim `dim`.
-  auto sliceSize = [&](ArrayRef<OpFoldResult> sizes,
-                       const llvm::SmallBitVector &dropped) -> Expr {
-    unsigned kept = 0;
-    for (unsigned i = 0; i < sizes.size(); ++i) {
-      if (dropped.test(i))
-        continue;
-      if (kept++ == dim)
-        return foldResultToExpr(sizes[i]);
-    }
-    return Expr();
-  };
-  return llvm::TypeSwitch<Operation *, Expr>(op)
-      .Case([&](tensor::EmptyOp e) { return sizeOf(e.getDynamicSizes()); })
-      .Case([&](memref::AllocOp a) { return sizeOf(a.getDynamicSizes()); })
-      .Case([&](memref::AllocaOp a) { return sizeOf(a.getDynamicSizes()); })
-      .Case([&](tensor::GenerateOp g) { return sizeOf(g.getDynamicExtents()); })
-      .Case([&](tensor::SplatOp s) { return sizeOf(s.getDynamicSizes()); })
-      .Case<tensor::CastOp, memref::CastOp, bufferization::ToTensorOp,
-            bufferization::ToBufferOp>([&](Operation *) -> Expr {
-        Value source = op->getOperand(0);
-        auto sourceType = dyn_cast<ShapedType>(source.getType());
-        if (!sourceType || !sourceType.hasRank() ||
-            sourceType.getRank() != type.getRank())
-          return Expr();
-        return getDimExpr(source, dim);
-      })
-      .Case([&](tensor::ExtractSliceOp slice) {
-        return sliceSize(slice.getMixedSizes(), slice.getDroppedDims());
-      })
-      .Case([&](memref::SubViewOp view) {
-        return sliceSize(view.getMixedSizes(), view.getDroppedDims());
-      })
-      .Case([&](tensor::PadOp pad) -> Expr {
-        Expr low = foldResultToExpr(pad.getMixedLowPad()[dim]);
-        Expr high = foldResultToExpr(pad.getMixedHighPad()[dim]);
-        Expr source = getDimExpr(pad.getSource(), dim);
-        return add(add(source, low), high);
-      })
-      .Case([&](tensor::ConcatOp concat) -> Expr {
-        if (concat.getDim() != dim)
-          return getDimExpr(concat.getInputs().front(), dim);
-        Expr sum = exprContext.getConstant(0);
-        for (Value input : concat.getInputs())
-          sum = add(sum, getDimExpr(input, dim));
-        return sum;
-      })
-      .Case<tensor::CollapseShapeOp, memref::CollapseShapeOp>(
-          [&](auto collapse) -> Expr {
-            // Keep the groups alive: indexing a temporary would dangle.
-            SmallVector<ReassociationIndices> groups =
-                collapse.getReassociationIndices();
-            Expr product = exprContext.getConstant(1);
-            for (int64_t i : groups[dim])
-              product = mul(product, getDimExpr(collapse.getSrc(), i));
-            return product;
-          })
-      .Case<tensor::ExpandShapeOp, memref::ExpandShapeOp>(
-          [&](auto expand) -> Expr {
-            // Read output_shape; never recompute it with a floordiv.
-            return foldResultToExpr(expand.getMixedOutputShape()[dim]);
-          })
-      .Case([&](scf::IfOp ifOp) -> Expr {
-        if (ifOp.getElseRegion().empty())
-          return Expr();
-        unsigned i = result.getResultNumber();
-        Expr thenDim = getDimExpr(ifOp.thenYield().getOperand(i), dim);
-        Expr elseDim = getDimExpr(ifOp.elseYield().getOperand(i), dim);
-        return thenDim == elseDim ? thenDim : Expr();
-      })
-      .Case([&](scf::ForOp forOp) -> Expr {
-        unsigned i = result.getResultNumber();
-        return getDimExpr(forOp.getRegionIterArgs()[i], dim) ==
-                       getDimExpr(forOp.getInitArgs()[i], dim)
-                   ? getDimExpr(forOp.getInitArgs()[i], dim)
-                   : Expr();
-      })
-      .Case([&](func::CallOp call) {
-        return summarizeCall(call, result.getResultNumber(), dim);
-      })
-      .Case([&](DestinationStyleOpInterface dps) -> Expr {
-        OpOperand *init = dps.getTiedOpOperand(result);
-        return init ? getDimExpr(init->get(), dim) : Expr();
-      })
-      .Default([&](Operation *) { return Expr(); });
+  Operation *op = result.getOwner();
+  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+    if (Expr e = semantics.getResultDimExpr(result, dim, *this))
+      return e;
+  // A destination-passing op's result has the shape of its tied init.
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    if (OpOperand *init = dps.getTiedOpOperand(result))
+      return getDimExpr(init->get(), dim);
+  return Expr();
 }
 
 //===----------------------------------------------------------------------===//
@@ -646,16 +297,26 @@ Expr ShapeAnalysis::computeOpResultDim(Operation *op, OpResult result,
 //===----------------------------------------------------------------------===//
 
 ShapeAnalysis::CallSummary
-ShapeAnalysis::computeCallSummary(func::FuncOp callee, unsigned resultIndex,
+ShapeAnalysis::computeCallSummary(Region &body, unsigned resultIndex,
                                   std::optional<unsigned> dim) {
-  Block &entry = callee.getBody().front();
-  SmallVector<func::ReturnOp> returns;
-  callee.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
-  if (returns.size() != 1 || returns.front()->getBlock() != &entry)
+  // One return, at the end of the entry block.
+  Block &entry = body.front();
+  Operation *ret = nullptr;
+  for (Block &block : body) {
+    if (!block.mightHaveTerminator())
+      continue;
+    Operation *terminator = block.getTerminator();
+    if (!terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    if (ret || &block != &entry)
+      return {};
+    ret = terminator;
+  }
+  if (!ret || resultIndex >= ret->getNumOperands())
     return {};
-  ShapeAnalysis inner(callee->getContext());
+  ShapeAnalysis inner(body.getContext());
   inner.callDepth = callDepth + 1;
-  Value returned = returns.front().getOperand(resultIndex);
+  Value returned = ret->getOperand(resultIndex);
   Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
   e = inner.solver.normalize(e);
   if (!e)
@@ -676,23 +337,27 @@ ShapeAnalysis::computeCallSummary(func::FuncOp callee, unsigned resultIndex,
   return summary;
 }
 
-Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
+Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
                                   std::optional<unsigned> dim) {
-  // Only private functions: a public one may be replaced at link time.
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
-  if (!callSummaries || !callee || !callee.isPrivate() || callee.isExternal() ||
-      callDepth >= kMaxCallDepth)
+  if (!callSummaries || callDepth >= kMaxCallDepth)
+    return Expr();
+  // Only private functions with a body: a public one may be replaced at
+  // link time.
+  Operation *callee = call.resolveCallable();
+  auto callable = dyn_cast_or_null<CallableOpInterface>(callee);
+  auto symbol = dyn_cast_or_null<SymbolOpInterface>(callee);
+  Region *body = callable ? callable.getCallableRegion() : nullptr;
+  if (!symbol || !symbol.isPrivate() || !body || body->empty())
     return Expr();
   // The callee's result as an expression of its arguments, without the
   // facts that hold only inside it: computed once per (callee, result, dim)
   // and reused for every call.
-  auto key = std::make_tuple(callee.getOperation(), resultIndex,
+  auto key = std::make_tuple(callee, resultIndex,
                              dim ? int64_t(*dim) : int64_t(-1));
   auto cached = callSummaryCache.find(key);
   if (cached == callSummaryCache.end())
     cached = callSummaryCache
-                 .try_emplace(key, computeCallSummary(callee, resultIndex, dim))
+                 .try_emplace(key, computeCallSummary(*body, resultIndex, dim))
                  .first;
   // A copy: the queries below may summarize other calls (and grow the map).
   CallSummary summary = cached->second;
@@ -700,7 +365,9 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
     return Expr();
   llvm::SmallDenseMap<unsigned, Expr, 8> replacements;
   for (const CallSummary::Argument &arg : summary.arguments) {
-    Value operand = call.getOperand(arg.number);
+    if (arg.number >= call.getArgOperands().size())
+      return Expr();
+    Value operand = call.getArgOperands()[arg.number];
     Expr mapped =
         arg.dim >= 0 ? getDimExpr(operand, arg.dim) : getExpr(operand);
     if (!mapped)
@@ -715,8 +382,8 @@ Expr ShapeAnalysis::summarizeCall(func::CallOp call, unsigned resultIndex,
 // Facts
 //===----------------------------------------------------------------------===//
 
-void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
-                                        bool userStated) {
+void ShapeAnalysis::reportContradiction(Expr e, FactSource fact) {
+  Operation *source = fact.op;
   // The most recent other source of a fact on a symbol of `e`.
   Operation *other = nullptr;
   for (auto it = factSources.rbegin(); it != factSources.rend(); ++it) {
@@ -740,7 +407,7 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
   }
   if (first)
     os << e;
-  if (userStated) {
+  if (fact.userStated) {
     contradiction = true;
     InFlightDiagnostic diag = source->emitError()
                               << "contradicting facts: this fact on '" << about
@@ -761,9 +428,8 @@ void ShapeAnalysis::reportContradiction(Expr e, Operation *source,
     diag.attachNote(other->getLoc()) << "the earlier fact is stated here";
 }
 
-void ShapeAnalysis::addRangeFact(Expr e, const symshape::Interval &range,
-                                 int64_t divisor, Operation *source,
-                                 bool userStated) {
+void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
+                             int64_t divisor, FactSource source) {
   e = solver.normalize(e);
   if (!e)
     return;
@@ -781,15 +447,14 @@ void ShapeAnalysis::addRangeFact(Expr e, const symshape::Interval &range,
   }
   if (!ok)
     unreachable = true;
-  if (source) {
+  if (source.op) {
     if (!ok)
-      reportContradiction(e, source, userStated);
-    factSources.push_back({e, source});
+      reportContradiction(e, source);
+    factSources.push_back({e, source.op});
   }
 }
 
-void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
-                                    bool userStated) {
+void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   a = solver.normalize(a);
   b = solver.normalize(b);
   if (!a || !b || a == b)
@@ -797,8 +462,8 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
   Expr d = sub(a, b);
   if (d && d.isConstant()) {
     unreachable = true;
-    if (source)
-      reportContradiction(a, source, userStated);
+    if (source.op)
+      reportContradiction(a, source);
     return;
   }
   auto bind = [&](Expr sym, Expr value) {
@@ -820,20 +485,19 @@ void ShapeAnalysis::addEqualityFact(Expr a, Expr b, Operation *source,
       ok &= facts.addSymbolDivisor(value.getSymbolPosition(), known.divisor);
     if (!ok)
       unreachable = true;
-    if (source) {
+    if (source.op) {
       if (!ok)
-        reportContradiction(sym, source, userStated);
-      factSources.push_back({sym, source});
+        reportContradiction(sym, source);
+      factSources.push_back({sym, source.op});
     }
     return true;
   };
   if (bind(a, b) || bind(b, a))
     return;
-  addRangeFact(d, symshape::Interval::point(0), 1, source, userStated);
+  addRange(d, symshape::Interval::point(0), 1, source);
 }
 
-void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
-                                     bool userStated) {
+void ShapeAnalysis::addCondition(Value cond, bool isTrue, FactSource source) {
   // A constant condition that does not hold: the point is never reached (a
   // cf.assert of false, the branch of an scf.if that is not taken).
   if (std::optional<int64_t> c = getConstantInt(cond)) {
@@ -841,123 +505,15 @@ void ShapeAnalysis::addConditionFact(Value cond, bool isTrue, Operation *source,
       unreachable = true;
     return;
   }
-  Operation *def = cond.getDefiningOp();
-  if (!def)
-    return;
-  if (auto andOp = dyn_cast<arith::AndIOp>(def)) {
-    if (isTrue) {
-      addConditionFact(andOp.getLhs(), true, source, userStated);
-      addConditionFact(andOp.getRhs(), true, source, userStated);
-    }
-    return;
-  }
-  if (auto orOp = dyn_cast<arith::OrIOp>(def)) {
-    if (!isTrue) {
-      addConditionFact(orOp.getLhs(), false, source, userStated);
-      addConditionFact(orOp.getRhs(), false, source, userStated);
-    }
-    return;
-  }
-  if (auto xorOp = dyn_cast<arith::XOrIOp>(def)) {
-    // xor(c, true) is not(c).
-    if (auto c = getConstantInt(xorOp.getRhs()); c && *c != 0)
-      addConditionFact(xorOp.getLhs(), !isTrue, source, userStated);
-    return;
-  }
-  auto cmp = dyn_cast<arith::CmpIOp>(def);
-  if (!cmp)
-    return;
-  Expr a = getExpr(cmp.getLhs()), b = getExpr(cmp.getRhs());
-  if (!a || !b)
-    return;
-  arith::CmpIPredicate pred = cmp.getPredicate();
-  if (!isTrue)
-    pred = arith::invertPredicate(pred);
-  using P = arith::CmpIPredicate;
-  // One spelling per relation: `a >u b` is `b <u a` (so that a constant on
-  // either side bounds the other operand).
-  if (pred == P::ugt || pred == P::uge) {
-    std::swap(a, b);
-    pred = pred == P::ugt ? P::ult : P::ule;
-  }
-  // Unsigned comparisons of non-negative values are signed comparisons; and
-  // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
-  bool bothNonNegative = solver.proveNonNegative(a) == Verdict::True &&
-                         solver.proveNonNegative(b) == Verdict::True;
-  std::optional<int64_t> bConst = b.getConstantOrNone();
-  switch (pred) {
-  case P::ult:
-  case P::ule:
-    if (bothNonNegative) {
-      pred = pred == P::ult ? P::slt : P::sle;
-    } else if (bConst && *bConst >= 0) {
-      int64_t hi = pred == P::ult ? *bConst - 1 : *bConst;
-      addRangeFact(a, symshape::Interval(0, hi), 1, source, userStated);
-      return;
-    } else {
-      return;
-    }
-    break;
-  default:
-    break;
-  }
-  Expr d = sub(b, a); // b - a
-  switch (pred) {
-  case P::eq:
-    addEqualityFact(a, b, source, userStated);
-    return;
-  case P::ne: {
-    // Only an excluded end of a known range narrows it.
-    symshape::Interval r = solver.getRange(d);
-    if (r.getLo() && *r.getLo() == 0)
-      addRangeFact(d, symshape::Interval::atLeast(1), 1, source, userStated);
-    else if (r.getHi() && *r.getHi() == 0)
-      addRangeFact(d, symshape::Interval::atMost(-1), 1, source, userStated);
-    return;
-  }
-  case P::slt:
-    addRangeFact(d, symshape::Interval::atLeast(1), 1, source, userStated);
-    return;
-  case P::sle:
-    addRangeFact(d, symshape::Interval::atLeast(0), 1, source, userStated);
-    return;
-  case P::sgt:
-    addRangeFact(d, symshape::Interval::atMost(-1), 1, source, userStated);
-    return;
-  case P::sge:
-    addRangeFact(d, symshape::Interval::atMost(0), 1, source, userStated);
-    return;
-  default:
-    return;
-  }
+  if (auto result = dyn_cast<OpResult>(cond))
+    if (auto semantics =
+            dyn_cast<ShapeSemanticsOpInterface>(result.getOwner()))
+      semantics.addConditionFacts(result, isTrue, source, *this);
 }
 
 void ShapeAnalysis::addFactsOf(Operation *op) {
-  if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
-    RangeAttr range = constrain.getRange();
-    addRangeFact(getExpr(constrain.getValue()),
-                 symshape::Interval(range.getLo(), range.getHi()),
-                 constrain.getDivisor(), op, /*userStated=*/true);
-    return;
-  }
-  if (auto bind = dyn_cast<BindShapeOp>(op)) {
-    SmallVector<Expr> operands;
-    for (Value v : bind.getSymbols())
-      operands.push_back(getExpr(v));
-    if (llvm::any_of(operands, [](Expr e) { return !e; }))
-      return;
-    for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
-      Expr bound = substitute(bind.getDimExpr(i), operands);
-      Expr dim = getDimExpr(bind.getTensor(), i);
-      if (bound && dim)
-        addEqualityFact(dim, bound, op, /*userStated=*/true);
-    }
-    return;
-  }
-  if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
-    addConditionFact(assertOp.getArg(), true, op, /*userStated=*/false);
-    return;
-  }
+  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+    semantics.addFacts(*this);
 }
 
 void ShapeAnalysis::addDeclarations(Operation *root) {
@@ -1028,37 +584,8 @@ void ShapeAnalysis::exitScope(const ScopeMarks &marks) {
 }
 
 void ShapeAnalysis::addRegionEntryFacts(Operation *op, Region &region) {
-  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    bool isThen = &region == &ifOp.getThenRegion();
-    addConditionFact(ifOp.getCondition(), isThen, nullptr, false);
-    return;
-  }
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    // lb <= iv < ub (scf.for has a positive step).
-    Expr iv = getExpr(forOp.getInductionVar());
-    Expr lb = getExpr(forOp.getLowerBound()),
-         ub = getExpr(forOp.getUpperBound());
-    if (forOp.getUnsignedCmp()) {
-      // The bounds compare unsigned: lb <=u iv <u ub. Signed facts follow
-      // only for non-negative bounds: ub >= 0 gives 0 <= iv < ub, and then
-      // lb >= 0 gives lb <= iv.
-      auto nonNegative = [&](Expr e) {
-        return e && solver.proveNonNegative(e) == Verdict::True;
-      };
-      if (!iv || !nonNegative(ub))
-        return;
-      addRangeFact(iv, symshape::Interval::nonNegative(), 1, nullptr, false);
-      if (!nonNegative(lb))
-        lb = Expr();
-    }
-    if (iv && lb)
-      addRangeFact(sub(iv, lb), symshape::Interval::nonNegative(), 1, nullptr,
-                   false);
-    if (iv && ub)
-      addRangeFact(sub(sub(ub, iv), 1), symshape::Interval::nonNegative(), 1,
-                   nullptr, false);
-    return;
-  }
+  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+    semantics.addRegionEntryFacts(region, *this);
 }
 
 void ShapeAnalysis::walkOp(Operation *op, const Visitor &visitor) {
@@ -1094,8 +621,7 @@ void ShapeAnalysis::addDimFacts(Operation *op) {
         continue;
       Expr e = getDimExpr(result, d);
       if (e && !solver.getRange(e).isNonNegative())
-        addRangeFact(e, symshape::Interval::nonNegative(), 1, nullptr,
-                     /*userStated=*/false);
+        addRange(e, symshape::Interval::nonNegative(), 1, FactSource());
     }
   }
 }

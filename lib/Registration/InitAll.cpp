@@ -7,6 +7,7 @@
 #include "symshape/InitAll.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeDialect.h"
+#include "symshape/Models/Models.h"
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -50,6 +51,8 @@ void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
               func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
               scf::SCFDialect, tensor::TensorDialect>();
 
+  // What upstream ops mean to the analysis.
+  registerShapeSemanticsModels(registry);
   // What the canonicalization patterns of symshape ops ask the analysis.
   registerFactsInterface(registry);
   // Inlining of func.call.

@@ -6,20 +6,20 @@
 //
 // Gives every integer/index SSA value and every dim of a ranked tensor or
 // memref an expression over analysis symbols, and collects the facts that hold
-// at each point of the program:
+// at each point of the program. What an op computes and states comes from
+// its ShapeSemanticsOpInterface model (symshape's ops implement it, upstream
+// dialects get models from lib/Models/, a downstream dialect attaches its
+// own); the analysis adds what holds for every op:
 //
-//   * symbols: the dynamic dims of values the analysis cannot see through
-//     (function arguments, results of unknown ops), named `symshape.symbol`s
-//     (size symbols, >= 0), and opaque integer values (integer unknowns);
-//   * values: arith (add/sub/mul only where no overflow is possible or
-//     assumed for sizes, max/min, floordivsi/ceildivsi, divsi/remsi only with
-//     a proven non-negative dividend, casts), affine.apply/min/max, tensor.dim,
-//     memref.dim and the symshape ops;
-//   * dims: through tensor.empty, casts, destination-passing ops, slices, pad,
-//     concat, reshapes (expand_shape reads output_shape), scf.if/for results;
-//   * facts: symbol ranges and divisors, `symshape.constrain_range`,
-//     `symshape.bind_shape`, `cf.assert` of an `arith.cmpi`, `scf.if`
-//     conditions per branch and loop induction-variable ranges.
+//   * symbols: the dynamic dims of values no model sees through (function
+//     arguments, results of unknown ops), named `symshape.symbol`s (size
+//     symbols, >= 0), and opaque integer values (integer unknowns);
+//   * dims: a destination-passing op's results have its inits' dims; a
+//     private function's result is what its body computes from the call's
+//     operands (a summary per callee, reused for every call); a loop keeps a
+//     carried dim that one probed iteration keeps;
+//   * facts: where their sources dominate, in scopes (below), and the dims
+//     of an op's results are >= 0 once it has run.
 //
 // A fact holds only where its source dominates: `run()` walks the IR in
 // dominance order and keeps facts in scopes, calling a visitor at every
@@ -39,6 +39,7 @@
 #include "symshape/Engine/Expr.h"
 #include "symshape/Engine/Facts.h"
 #include "symshape/Engine/Solver.h"
+#include "symshape/Interfaces/ShapeSemanticsInterface.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
@@ -54,14 +55,6 @@
 #include <map>
 #include <string>
 #include <vector>
-
-namespace mlir::func {
-class CallOp;
-class FuncOp;
-} // namespace mlir::func
-namespace mlir::scf {
-class ForOp;
-} // namespace mlir::scf
 
 namespace symshape {
 
@@ -87,30 +80,28 @@ struct SymbolInfo {
 /// other isolated-from-above op) around `op`.
 mlir::Operation *nameScope(mlir::Operation *op);
 
-/// Converts an affine expression over `operands` (dims first, then
-/// symbols). Null if an operand is null.
-Expr exprFromAffine(mlir::AffineExpr e, ArrayRef<Expr> operands,
-                    unsigned numDims, ExprContext &ctx);
-
 /// True if the facts already imply `lo <= e <= hi` and `divisor | e`: a
 /// constraint stating it adds nothing.
 bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
                     int64_t divisor);
 
-class ShapeAnalysis {
+/// The driver over ShapeSemanticsOpInterface: it asks each op's model what
+/// the op computes and states, and answers the models' queries (it is their
+/// ShapeQuery).
+class ShapeAnalysis : public ShapeQuery {
 public:
   explicit ShapeAnalysis(mlir::MLIRContext *context);
-  ~ShapeAnalysis();
+  ~ShapeAnalysis() override;
 
-  ExprContext &getExprContext() { return exprContext; }
+  ExprContext &getExprContext() override { return exprContext; }
   Facts &getFacts() { return facts; }
-  Solver &getSolver() { return solver; }
+  Solver &getSolver() override { return solver; }
 
   /// The expression of an integer or index value; null for other types.
-  Expr getExpr(mlir::Value value);
+  Expr getExpr(mlir::Value value) override;
   /// The expression of dim `dim` of a ranked tensor or memref; null if the
   /// value is not ranked.
-  Expr getDimExpr(mlir::Value shaped, unsigned dim);
+  Expr getDimExpr(mlir::Value shaped, unsigned dim) override;
   /// All dims of a ranked shaped value (empty if unranked).
   SmallVector<Expr> getShape(mlir::Value shaped);
 
@@ -148,7 +139,7 @@ public:
 
   /// True if every symbol of `e` is a size symbol: the no-overflow
   /// assumption covers it.
-  bool isSizeExpr(Expr e);
+  bool isSizeExpr(Expr e) override;
 
   /// Bounds how far on-demand queries (`getExpr`/`getDimExpr` outside
   /// `run()`) follow def chains: a value or dim `limit` steps up becomes a
@@ -162,6 +153,20 @@ public:
   /// parallel requires.
   void setCallSummaries(bool enable) { callSummaries = enable; }
 
+  // The rest of ShapeQuery, for the models.
+  bool isWalking() const override { return walking; }
+  Expr getNamedSymbol(mlir::Value value, llvm::StringRef name,
+                      const Interval &range, int64_t divisor) override;
+  Expr getCallResult(mlir::CallOpInterface call, unsigned resultIndex,
+                     std::optional<unsigned> dim) override;
+  bool isCarriedDimKept(mlir::Value carried, mlir::Value yielded,
+                        unsigned dim) override;
+  void addCondition(mlir::Value condition, bool isTrue,
+                    FactSource source) override;
+  void addRange(Expr e, const Interval &range, int64_t divisor,
+                FactSource source) override;
+  void addEquality(Expr a, Expr b, FactSource source) override;
+
 private:
   /// `compute()` one step further up the def chains, or null once the
   /// on-demand depth limit is reached.
@@ -169,19 +174,9 @@ private:
   Expr computeExpr(mlir::Value value);
   Expr computeDimExpr(mlir::Value shaped, unsigned dim);
   Expr computeOpResult(mlir::Operation *op, mlir::OpResult result);
-  Expr computeOpResultDim(mlir::Operation *op, mlir::OpResult result,
-                          unsigned dim);
   Expr newSymbol(SymbolInfo info);
   Expr dimSymbol(mlir::Value value, unsigned dim);
-  bool isLoopInvariantDim(mlir::scf::ForOp forOp, unsigned i, unsigned dim);
   Expr opaqueSymbol(mlir::Value value);
-  Expr checkedArith(mlir::Operation *op, Expr exact);
-  /// The result (or dim `dim` of the result) of a call of a private function
-  /// as an expression of the call's operands, if the callee computes it from
-  /// its arguments.
-  Expr summarizeCall(mlir::func::CallOp call, unsigned resultIndex,
-                     std::optional<unsigned> dim);
-  Expr foldResultToExpr(mlir::OpFoldResult ofr);
   /// A private callee's result (or dim of it) as an expression over symbols
   /// that stand for its arguments (or dims of them); a null `expr` if it is
   /// not one.
@@ -196,20 +191,13 @@ private:
     Expr expr;
     SmallVector<Argument, 4> arguments;
   };
-  CallSummary computeCallSummary(mlir::func::FuncOp callee,
-                                 unsigned resultIndex,
+  CallSummary computeCallSummary(mlir::Region &body, unsigned resultIndex,
                                  std::optional<unsigned> dim);
 
   void addDeclarations(mlir::Operation *root);
   void addFactsOf(mlir::Operation *op);
   void addDimFacts(mlir::Operation *op);
-  void addConditionFact(mlir::Value cond, bool isTrue, mlir::Operation *source,
-                        bool userStated);
-  void addEqualityFact(Expr a, Expr b, mlir::Operation *source,
-                       bool userStated);
-  void addRangeFact(Expr e, const Interval &range, int64_t divisor,
-                    mlir::Operation *source, bool userStated);
-  void reportContradiction(Expr e, mlir::Operation *source, bool userStated);
+  void reportContradiction(Expr e, FactSource source);
   void walkRegion(mlir::Region &region, const Visitor &visitor);
   void walkOp(mlir::Operation *op, const Visitor &visitor);
   void addRegionEntryFacts(mlir::Operation *op, mlir::Region &region);
@@ -236,11 +224,11 @@ private:
 
   /// Facts stated so far with their sources, for contradiction messages;
   /// scoped like the facts.
-  struct FactSource {
+  struct StatedFact {
     Expr expr;
     mlir::Operation *op;
   };
-  std::vector<FactSource> factSources;
+  std::vector<StatedFact> factSources;
   /// Values available at the current point of the walk, by the simplified
   /// form of their expression; scoped.
   llvm::DenseMap<Expr, SmallVector<mlir::Value, 1>> available;

@@ -9,6 +9,7 @@
 
 #include "symshape/IR/SymShapeAttrs.h"
 #include "symshape/IR/SymShapeDialect.h"
+#include "symshape/Interfaces/ShapeSemanticsInterface.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

@@ -12,6 +12,7 @@ include "symshape/IR/SymShapeAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/ValueBoundsOpInterface.td"
+include "symshape/Interfaces/ShapeSemanticsInterface.td"
 
 /// The upstream interfaces every index-producing symshape op implements, so
 /// that -int-range-optimizations and ValueBoundsConstraintSet see through it.
@@ -20,6 +21,10 @@ defvar SymShape_IndexInterfaces = [
   DeclareOpInterfaceMethods<ValueBoundsOpInterface,
                             ["populateBoundsForIndexValue"]>];
 
+/// The analysis reads the value of an op's result through this interface.
+defvar SymShape_ResultSemantics =
+  DeclareOpInterfaceMethods<ShapeSemanticsOpInterface, ["getResultExpr"]>;
+
 /// The resource that symshape facts live on. Ops that state a fact write it,
 /// so that they are not erased as dead code, while they still commute with
 /// every op that does not touch facts.
@@ -27,7 +32,8 @@ def SymShape_FactResource : Resource<"::symshape::FactResource">;
 
 def SymShape_SymbolOp : SymShape_Op<"symbol",
     !listconcat([DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-                 DeclareOpInterfaceMethods<ConditionallySpeculatable>],
+                 DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+                 SymShape_ResultSemantics],
                 SymShape_IndexInterfaces)> {
   let summary = "A named size symbol with a range and an optional divisor";
   let description = [{
@@ -74,7 +80,8 @@ def SymShape_SymbolOp : SymShape_Op<"symbol",
 }
 
 def SymShape_BindShapeOp : SymShape_Op<"bind_shape", [
-    MemoryEffects<[MemWrite<SymShape_FactResource>]>]> {
+    MemoryEffects<[MemWrite<SymShape_FactResource>]>,
+    DeclareOpInterfaceMethods<ShapeSemanticsOpInterface, ["addFacts"]>]> {
   let summary = "States the dims of a tensor as expressions over symbols";
   let description = [{
     States that dim `i` of `tensor` equals expression `i` of the list, where
@@ -106,7 +113,7 @@ def SymShape_BindShapeOp : SymShape_Op<"bind_shape", [
 }
 
 def SymShape_SymSizeOp : SymShape_Op<"sym_size",
-    !listconcat([Pure], SymShape_IndexInterfaces)> {
+    !listconcat([Pure, SymShape_ResultSemantics], SymShape_IndexInterfaces)> {
   let summary = "The run-time size of one dim of a tensor";
   let description = [{
     The size of dim `dim` of a ranked tensor as an `index`, like
@@ -125,7 +132,8 @@ def SymShape_SymSizeOp : SymShape_Op<"sym_size",
 
 class SymShape_MaxMinOp<string mnemonic, string kind>
     : SymShape_Op<mnemonic,
-                  !listconcat([Pure, Commutative], SymShape_IndexInterfaces)> {
+                  !listconcat([Pure, Commutative, SymShape_ResultSemantics],
+                              SymShape_IndexInterfaces)> {
   let summary = "The " # kind # " of two sizes, kept symbolic";
   let arguments = (ins Index:$lhs, Index:$rhs);
   let results = (outs Index:$result);
@@ -159,7 +167,7 @@ def SymShape_SymMinOp : SymShape_MaxMinOp<"sym_min", "minimum"> {
 }
 
 def SymShape_ApplyOp : SymShape_Op<"apply",
-    !listconcat([Pure], SymShape_IndexInterfaces)> {
+    !listconcat([Pure, SymShape_ResultSemantics], SymShape_IndexInterfaces)> {
   let summary = "Applies a symbolic expression to index values";
   let description = [{
     Evaluates a symbolic expression with `s<k>` bound to the `k`-th operand.
@@ -182,6 +190,8 @@ def SymShape_ApplyOp : SymShape_Op<"apply",
 def SymShape_ConstrainRangeOp : SymShape_Op<"constrain_range", [
     MemoryEffects<[MemWrite<SymShape_FactResource>]>,
     AllTypesMatch<["value", "result"]>,
+    DeclareOpInterfaceMethods<ShapeSemanticsOpInterface,
+                              ["getResultExpr", "addFacts"]>,
     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
     DeclareOpInterfaceMethods<ValueBoundsOpInterface,
                               ["populateBoundsForIndexValue"]>]> {

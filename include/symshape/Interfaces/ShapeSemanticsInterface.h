@@ -1,0 +1,129 @@
+//===- ShapeSemanticsInterface.h - What an op means for shapes --*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The op interface through which the analysis learns what an op computes
+// (ShapeSemanticsOpInterface, from ShapeSemanticsInterface.td) and the
+// ShapeQuery through which a model asks about other values and states
+// facts. The interface knows nothing of how the analysis works: a model
+// only sees a ShapeQuery, and the analysis only sees the interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_H
+#define SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_H
+
+#include "symshape/Engine/Expr.h"
+#include "symshape/Engine/Interval.h"
+#include "symshape/Engine/Solver.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+#include <optional>
+
+namespace symshape {
+
+/// Where a fact comes from: the op that states it (for diagnostics naming
+/// both sides of a contradiction), and whether the user stated it with a
+/// symshape op (a contradiction is then an error) or the program checks it
+/// (a contradiction is a warning: the program aborts there).
+struct FactSource {
+  mlir::Operation *op = nullptr;
+  bool userStated = false;
+};
+
+/// The analysis as a model sees it.
+class ShapeQuery {
+public:
+  virtual ~ShapeQuery();
+
+  virtual ExprContext &getExprContext() = 0;
+  /// The prover, with the facts that hold at the point being analysed.
+  virtual Solver &getSolver() = 0;
+
+  /// The expression of an integer or index value; null for other types.
+  virtual Expr getExpr(mlir::Value value) = 0;
+  /// Dim `dim` of a ranked tensor or memref; null if it is not ranked.
+  virtual Expr getDimExpr(mlir::Value shaped, unsigned dim) = 0;
+  /// True if every symbol of `e` is a size symbol (>= 0): the no-overflow
+  /// assumption covers arithmetic on it.
+  virtual bool isSizeExpr(Expr e) = 0;
+
+  /// True while the analysis walks the IR in dominance order, adding facts
+  /// as their sources are passed. Outside the walk (on-demand queries of
+  /// local rewrite patterns) only facts carried by SSA values count, and a
+  /// model of an op whose result carries a fact adds it when asked for the
+  /// result's expression.
+  virtual bool isWalking() const = 0;
+
+  /// The size symbol named `name` in the function around `value`'s
+  /// definition (a name denotes one symbol per function), declared with
+  /// `range` and `divisor` if this is its first occurrence.
+  virtual Expr getNamedSymbol(mlir::Value value, llvm::StringRef name,
+                              const Interval &range, int64_t divisor) = 0;
+
+  /// Result `resultIndex` of `call` (or dim `dim` of it) as an expression of
+  /// the call's operands, if the callee is private and computes it from its
+  /// arguments; null otherwise.
+  virtual Expr getCallResult(mlir::CallOpInterface call, unsigned resultIndex,
+                             std::optional<unsigned> dim) = 0;
+
+  /// True if `yielded`, the value a loop body yields for the carried value
+  /// `carried` (a region argument), has dim `dim` equal to `carried`'s on
+  /// every iteration: by induction the carried value then keeps the dim of
+  /// its initial value.
+  virtual bool isCarriedDimKept(mlir::Value carried, mlir::Value yielded,
+                                unsigned dim) = 0;
+
+  /// Adds the facts of `condition` (an `i1`) being `isTrue`.
+  virtual void addCondition(mlir::Value condition, bool isTrue,
+                            FactSource source) = 0;
+  /// Adds `range.lo <= e <= range.hi` and, for a symbol, `divisor | e`.
+  virtual void addRange(Expr e, const Interval &range, int64_t divisor,
+                        FactSource source) = 0;
+  /// Adds `a == b`.
+  virtual void addEquality(Expr a, Expr b, FactSource source) = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Helpers built on the above.
+  //===--------------------------------------------------------------------===//
+
+  /// The expression of a constant or a value.
+  Expr getFoldResultExpr(mlir::OpFoldResult ofr);
+  /// The expressions of `values`; false if one is null.
+  bool getExprs(mlir::ValueRange values, llvm::SmallVectorImpl<Expr> &exprs);
+  bool isProvenNonNegative(Expr e);
+  bool isProvenPositive(Expr e);
+  /// `e` if every value it may take fits `type` (a 64-bit size always
+  /// does, by the no-overflow assumption); null otherwise.
+  Expr ifFits(Expr e, mlir::Type type);
+  /// `exact`, the mathematical result of the integer op `op`, if the op
+  /// cannot wrap: it carries `nsw`, or the result fits its type.
+  Expr checkedArith(mlir::Operation *op, Expr exact);
+};
+
+/// Integer types the analysis models as expressions (index and signless
+/// integers of 2 to 64 bits; not i1 conditions).
+bool isIntLike(mlir::Type type);
+/// The width of an integer type; 64 for index.
+unsigned bitWidth(mlir::Type type);
+/// The signed range of a `width`-bit integer.
+Interval typeRange(unsigned width);
+/// The value of a constant integer of at most 64 bits.
+std::optional<int64_t> getConstantInt(mlir::Value value);
+
+/// Converts an affine expression over `operands` (dims first, then
+/// symbols). Null if an operand is null.
+Expr exprFromAffine(mlir::AffineExpr e, llvm::ArrayRef<Expr> operands,
+                    unsigned numDims, ExprContext &ctx);
+
+} // namespace symshape
+
+#include "symshape/Interfaces/ShapeSemanticsInterface.h.inc"
+
+#endif // SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_H

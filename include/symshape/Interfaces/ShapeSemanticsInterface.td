@@ -1,0 +1,87 @@
+//===- ShapeSemanticsInterface.td - What an op means for shapes -*- tablegen -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_TD
+#define SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_TD
+
+include "mlir/IR/OpBase.td"
+
+def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
+  let cppNamespace = "::symshape";
+  let description = [{
+    What an op means to symshape's analysis: the values of its integer
+    results and the dims of its shaped results as symbolic expressions of
+    its operands, the facts it establishes once it has run (an assertion, a
+    range constraint, a shape binding), the facts that hold on entry to its
+    regions (an `if` condition, a loop's induction-variable range), and the
+    facts that its `i1` result states when it is true or false (a
+    comparison, a conjunction).
+
+    Every method is asked through a `ShapeQuery`, the analysis seen from an
+    op: the expressions of other values and dims, the prover, and the
+    functions that add facts. A method that does not know the answer
+    returns a null expression (or adds nothing): the analysis then treats
+    the value or dim as an unknown of its own, which is always sound.
+
+    symshape's own ops implement the interface; upstream ops get it from
+    external models, one file per dialect (`lib/Models/`), registered by
+    `symshape::registerShapeSemanticsModels`; a downstream dialect attaches
+    its own models the same way (docs/Architecture.md).
+  }];
+
+  let methods = [
+    InterfaceMethod<[{
+        The value of the integer or index result `result` as an expression
+        of the values the query knows, or null if it is not modelled. The
+        expression must be the exact value of the result in every execution
+        (an op that may wrap returns null unless it is proven not to; see
+        `ShapeQuery::checkedArith`).
+      }],
+      "::symshape::Expr", "getResultExpr",
+      (ins "::mlir::OpResult":$result, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
+    InterfaceMethod<[{
+        Dim `dim` of the ranked shaped result `result` (a dynamic dim: static
+        dims never reach the model), or null if it is not modelled.
+      }],
+      "::symshape::Expr", "getResultDimExpr",
+      (ins "::mlir::OpResult":$result, "unsigned":$dim,
+           "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
+    InterfaceMethod<[{
+        Dim `dim` of `argument`, an argument of a block in one of the op's
+        regions (a loop-carried tensor, say), or null if it is not modelled.
+      }],
+      "::symshape::Expr", "getRegionArgumentDimExpr",
+      (ins "::mlir::BlockArgument":$argument, "unsigned":$dim,
+           "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
+    InterfaceMethod<[{
+        Adds the facts that hold once the op has run (and wherever it
+        dominates), with the op as their source.
+      }],
+      "void", "addFacts", (ins "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
+        Adds the facts that hold on entry to `region` of the op (only there).
+      }],
+      "void", "addRegionEntryFacts",
+      (ins "::mlir::Region &":$region, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
+        Adds the facts stated by the `i1` result `condition` being `isTrue`
+        (a comparison, a conjunction of comparisons...), with `source` as
+        their source.
+      }],
+      "void", "addConditionFacts",
+      (ins "::mlir::OpResult":$condition, "bool":$isTrue,
+           "::symshape::FactSource":$source,
+           "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+  ];
+}
+
+#endif // SYMSHAPE_INTERFACES_SHAPESEMANTICSINTERFACE_TD

@@ -1,0 +1,265 @@
+//===- ArithModels.cpp - What arith ops mean for shapes -------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Integer arithmetic as expressions, exact or not at all: add/sub/mul only
+// where they cannot wrap (nsw, a size in 64 bits, or a result range that
+// fits); floordivsi/ceildivsi with a positive divisor; truncating divisions
+// and remainders only with a non-negative dividend; casts that keep the
+// value. Comparisons and their conjunctions state facts when they hold.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelUtils.h"
+#include "symshape/Models/Models.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace symshape;
+using namespace symshape::models;
+
+namespace {
+
+Expr constantExpr(arith::ConstantOp c, OpResult, ShapeQuery &query) {
+  if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+    if (attr.getValue().getBitWidth() <= 64)
+      return query.getExprContext().getConstant(
+          isa<IndexType>(attr.getType()) ? attr.getInt()
+                                         : attr.getValue().getSExtValue());
+  return Expr();
+}
+
+template <typename OpTy> std::pair<Expr, Expr> operands(OpTy op, ShapeQuery &q) {
+  return {q.getExpr(op->getOperand(0)), q.getExpr(op->getOperand(1))};
+}
+
+Expr addExpr(arith::AddIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return q.checkedArith(op, add(a, b));
+}
+
+Expr subExpr(arith::SubIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return q.checkedArith(op, sub(a, b));
+}
+
+Expr mulExpr(arith::MulIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return q.checkedArith(op, mul(a, b));
+}
+
+Expr maxExpr(arith::MaxSIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return max(a, b);
+}
+
+Expr minExpr(arith::MinSIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return min(a, b);
+}
+
+/// Floor and ceil division are exact but for MIN / -1, which a positive
+/// divisor excludes.
+Expr floorDivExpr(arith::FloorDivSIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return q.isProvenPositive(b) ? floorDiv(a, b) : Expr();
+}
+
+Expr ceilDivExpr(arith::CeilDivSIOp op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  return q.isProvenPositive(b) ? ceilDiv(a, b) : Expr();
+}
+
+/// Truncating division equals floor division only for a non-negative
+/// dividend and a positive divisor.
+template <typename OpTy>
+Expr truncatingDivExpr(OpTy op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  if (!q.isProvenNonNegative(a) || !q.isProvenPositive(b))
+    return Expr();
+  return floorDiv(a, b);
+}
+
+template <typename OpTy>
+Expr truncatingRemExpr(OpTy op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  if (!q.isProvenNonNegative(a) || !q.isProvenPositive(b))
+    return Expr();
+  return mod(a, b);
+}
+
+/// Sign extension keeps the value; narrowing must fit.
+template <typename OpTy>
+Expr signedCastExpr(OpTy op, OpResult result, ShapeQuery &q) {
+  return q.ifFits(q.getExpr(op->getOperand(0)), result.getType());
+}
+
+/// Zero extension keeps a non-negative value.
+template <typename OpTy>
+Expr unsignedCastExpr(OpTy op, OpResult result, ShapeQuery &q) {
+  Expr a = q.getExpr(op->getOperand(0));
+  return q.isProvenNonNegative(a) ? q.ifFits(a, result.getType()) : Expr();
+}
+
+Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
+  Expr t = q.getExpr(sel.getTrueValue()), f = q.getExpr(sel.getFalseValue());
+  if (auto c = getConstantInt(sel.getCondition()))
+    return *c ? t : f;
+  // select(a < b, a, b) is min(a, b); select(a > b, a, b) max(a, b).
+  auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || cmp.getLhs() != sel.getTrueValue() ||
+      cmp.getRhs() != sel.getFalseValue())
+    return Expr();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::sle:
+    return min(t, f);
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::sge:
+    return max(t, f);
+  default:
+    return Expr();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Conditions
+//===----------------------------------------------------------------------===//
+
+/// The facts of `a pred b` holding.
+void addComparisonFacts(arith::CmpIPredicate pred, Expr a, Expr b,
+                        FactSource source, ShapeQuery &q) {
+  using P = arith::CmpIPredicate;
+  // One spelling per relation: `a >u b` is `b <u a` (so that a constant on
+  // either side bounds the other operand).
+  if (pred == P::ugt || pred == P::uge) {
+    std::swap(a, b);
+    pred = pred == P::ugt ? P::ult : P::ule;
+  }
+  // Unsigned comparisons of non-negative values are signed comparisons; and
+  // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
+  if (pred == P::ult || pred == P::ule) {
+    std::optional<int64_t> bConst = b.getConstantOrNone();
+    if (q.isProvenNonNegative(a) && q.isProvenNonNegative(b)) {
+      pred = pred == P::ult ? P::slt : P::sle;
+    } else if (bConst && *bConst >= 0) {
+      int64_t hi = pred == P::ult ? *bConst - 1 : *bConst;
+      q.addRange(a, Interval(0, hi), 1, source);
+      return;
+    } else {
+      return;
+    }
+  }
+  Expr d = sub(b, a); // b - a
+  switch (pred) {
+  case P::eq:
+    q.addEquality(a, b, source);
+    return;
+  case P::ne: {
+    // Only an excluded end of a known range narrows it.
+    Interval r = q.getSolver().getRange(d);
+    if (r.getLo() && *r.getLo() == 0)
+      q.addRange(d, Interval::atLeast(1), 1, source);
+    else if (r.getHi() && *r.getHi() == 0)
+      q.addRange(d, Interval::atMost(-1), 1, source);
+    return;
+  }
+  case P::slt:
+    q.addRange(d, Interval::atLeast(1), 1, source);
+    return;
+  case P::sle:
+    q.addRange(d, Interval::atLeast(0), 1, source);
+    return;
+  case P::sgt:
+    q.addRange(d, Interval::atMost(-1), 1, source);
+    return;
+  case P::sge:
+    q.addRange(d, Interval::atMost(0), 1, source);
+    return;
+  default:
+    return;
+  }
+}
+
+struct CmpIModel
+    : ShapeSemanticsOpInterface::ExternalModel<CmpIModel, arith::CmpIOp> {
+  void addConditionFacts(Operation *op, OpResult, bool isTrue,
+                         FactSource source, ShapeQuery &q) const {
+    auto cmp = cast<arith::CmpIOp>(op);
+    Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
+    if (!a || !b)
+      return;
+    arith::CmpIPredicate pred = cmp.getPredicate();
+    if (!isTrue)
+      pred = arith::invertPredicate(pred);
+    addComparisonFacts(pred, a, b, source, q);
+  }
+};
+
+/// `a and b` true: both are; `a or b` false: neither is.
+template <typename OpTy, bool Holds>
+struct BothOperandsModel
+    : ShapeSemanticsOpInterface::ExternalModel<BothOperandsModel<OpTy, Holds>,
+                                               OpTy> {
+  void addConditionFacts(Operation *op, OpResult, bool isTrue,
+                         FactSource source, ShapeQuery &q) const {
+    if (isTrue != Holds)
+      return;
+    q.addCondition(op->getOperand(0), Holds, source);
+    q.addCondition(op->getOperand(1), Holds, source);
+  }
+};
+
+/// xor(c, true) is not(c).
+struct XOrIModel
+    : ShapeSemanticsOpInterface::ExternalModel<XOrIModel, arith::XOrIOp> {
+  void addConditionFacts(Operation *op, OpResult, bool isTrue,
+                         FactSource source, ShapeQuery &q) const {
+    auto xorOp = cast<arith::XOrIOp>(op);
+    if (auto c = getConstantInt(xorOp.getRhs()); c && *c != 0)
+      q.addCondition(xorOp.getLhs(), !isTrue, source);
+  }
+};
+
+} // namespace
+
+void symshape::registerArithShapeModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
+    using namespace arith;
+    ConstantOp::attachInterface<ResultModel<ConstantOp, constantExpr>>(*ctx);
+    AddIOp::attachInterface<ResultModel<AddIOp, addExpr>>(*ctx);
+    SubIOp::attachInterface<ResultModel<SubIOp, subExpr>>(*ctx);
+    MulIOp::attachInterface<ResultModel<MulIOp, mulExpr>>(*ctx);
+    MaxSIOp::attachInterface<ResultModel<MaxSIOp, maxExpr>>(*ctx);
+    MinSIOp::attachInterface<ResultModel<MinSIOp, minExpr>>(*ctx);
+    FloorDivSIOp::attachInterface<ResultModel<FloorDivSIOp, floorDivExpr>>(
+        *ctx);
+    CeilDivSIOp::attachInterface<ResultModel<CeilDivSIOp, ceilDivExpr>>(*ctx);
+    DivSIOp::attachInterface<
+        ResultModel<DivSIOp, truncatingDivExpr<DivSIOp>>>(*ctx);
+    DivUIOp::attachInterface<
+        ResultModel<DivUIOp, truncatingDivExpr<DivUIOp>>>(*ctx);
+    RemSIOp::attachInterface<
+        ResultModel<RemSIOp, truncatingRemExpr<RemSIOp>>>(*ctx);
+    RemUIOp::attachInterface<
+        ResultModel<RemUIOp, truncatingRemExpr<RemUIOp>>>(*ctx);
+    IndexCastOp::attachInterface<
+        ResultModel<IndexCastOp, signedCastExpr<IndexCastOp>>>(*ctx);
+    ExtSIOp::attachInterface<ResultModel<ExtSIOp, signedCastExpr<ExtSIOp>>>(
+        *ctx);
+    TruncIOp::attachInterface<ResultModel<TruncIOp, signedCastExpr<TruncIOp>>>(
+        *ctx);
+    IndexCastUIOp::attachInterface<
+        ResultModel<IndexCastUIOp, unsignedCastExpr<IndexCastUIOp>>>(*ctx);
+    ExtUIOp::attachInterface<ResultModel<ExtUIOp, unsignedCastExpr<ExtUIOp>>>(
+        *ctx);
+    SelectOp::attachInterface<ResultModel<SelectOp, selectExpr>>(*ctx);
+    CmpIOp::attachInterface<CmpIModel>(*ctx);
+    AndIOp::attachInterface<BothOperandsModel<AndIOp, true>>(*ctx);
+    OrIOp::attachInterface<BothOperandsModel<OrIOp, false>>(*ctx);
+    XOrIOp::attachInterface<XOrIModel>(*ctx);
+  });
+}

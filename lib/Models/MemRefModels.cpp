@@ -1,0 +1,50 @@
+//===- MemRefModels.cpp - What memref ops mean for shapes -----------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The dims of memref results: from the dynamic sizes of alloc and alloca;
+// through casts; from subview sizes (rank-reducing too); collapse multiplies
+// a group; expand reads its output_shape. memref.dim reads a dim.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelUtils.h"
+#include "symshape/Models/Models.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace symshape;
+using namespace symshape::models;
+
+namespace {
+
+template <typename OpTy>
+Expr allocDim(OpTy op, OpResult result, unsigned dim, ShapeQuery &q) {
+  return dynamicSizeDim(cast<ShapedType>(result.getType()),
+                        op.getDynamicSizes(), dim, q);
+}
+
+Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim,
+                ShapeQuery &q) {
+  return sliceDim(view.getMixedSizes(), view.getDroppedDims(), dim, q);
+}
+
+} // namespace
+
+void symshape::registerMemRefShapeModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
+    using namespace memref;
+    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>>>(
+        *ctx);
+    AllocaOp::attachInterface<ResultDimModel<AllocaOp, allocDim<AllocaOp>>>(
+        *ctx);
+    CastOp::attachInterface<CastModel<CastOp>>(*ctx);
+    SubViewOp::attachInterface<ResultDimModel<SubViewOp, subViewDim>>(*ctx);
+    CollapseShapeOp::attachInterface<CollapseModel<CollapseShapeOp>>(*ctx);
+    ExpandShapeOp::attachInterface<ExpandModel<ExpandShapeOp>>(*ctx);
+    DimOp::attachInterface<DimModel<DimOp>>(*ctx);
+  });
+}

@@ -1,0 +1,153 @@
+//===- ModelUtils.h - Shared pieces of the upstream op models ---*- C++ -*-===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What several dialects' models share: attaching one model template to a
+// list of ops, and the dims of ops that list their dynamic sizes, of slices
+// and of reshapes (tensor and memref spell them alike).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_LIB_MODELS_MODELUTILS_H
+#define SYMSHAPE_LIB_MODELS_MODELUTILS_H
+
+#include "symshape/Interfaces/ShapeSemanticsInterface.h"
+
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+namespace symshape::models {
+
+/// Attaches `Model<Op>` to each op of `Ops`.
+template <template <typename> class Model, typename... Ops>
+void attach(mlir::MLIRContext *ctx) {
+  (Ops::template attachInterface<Model<Ops>>(*ctx), ...);
+}
+
+/// A model answering `getResultExpr` with `Fn`.
+template <typename OpTy,
+          Expr (*Fn)(OpTy, mlir::OpResult, ShapeQuery &)>
+struct ResultModel
+    : ShapeSemanticsOpInterface::ExternalModel<ResultModel<OpTy, Fn>, OpTy> {
+  Expr getResultExpr(mlir::Operation *op, mlir::OpResult result,
+                     ShapeQuery &query) const {
+    return Fn(mlir::cast<OpTy>(op), result, query);
+  }
+};
+
+/// A model answering `getResultDimExpr` with `Fn`.
+template <typename OpTy,
+          Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &)>
+struct ResultDimModel
+    : ShapeSemanticsOpInterface::ExternalModel<ResultDimModel<OpTy, Fn>,
+                                               OpTy> {
+  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
+                        unsigned dim, ShapeQuery &query) const {
+    return Fn(mlir::cast<OpTy>(op), result, dim, query);
+  }
+};
+
+/// Dim `dim` of `type` from the operands that give its dynamic dims in
+/// order (tensor.empty, memref.alloc, tensor.generate, tensor.splat).
+inline Expr dynamicSizeDim(mlir::ShapedType type,
+                           mlir::ValueRange dynamicSizes, unsigned dim,
+                           ShapeQuery &query) {
+  unsigned index = 0;
+  for (unsigned i = 0; i < dim; ++i)
+    if (type.isDynamicDim(i))
+      ++index;
+  return index < dynamicSizes.size() ? query.getExpr(dynamicSizes[index])
+                                     : Expr();
+}
+
+/// Dim `dim` of a (possibly rank-reducing) slice with `sizes`, of which
+/// `dropped` are not in the result.
+inline Expr sliceDim(llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                     const llvm::SmallBitVector &dropped, unsigned dim,
+                     ShapeQuery &query) {
+  unsigned kept = 0;
+  for (unsigned i = 0; i < sizes.size(); ++i) {
+    if (dropped.test(i))
+      continue;
+    if (kept++ == dim)
+      return query.getFoldResultExpr(sizes[i]);
+  }
+  return Expr();
+}
+
+/// Dim `dim` of a cast-like op's result: its source's, if the ranks agree.
+inline Expr castDim(mlir::Value source, mlir::ShapedType resultType,
+                    unsigned dim, ShapeQuery &query) {
+  auto sourceType = mlir::dyn_cast<mlir::ShapedType>(source.getType());
+  if (!sourceType || !sourceType.hasRank() ||
+      sourceType.getRank() != resultType.getRank())
+    return Expr();
+  return query.getDimExpr(source, dim);
+}
+
+/// Dim `dim` of a collapse: the product of the source dims of its group.
+inline Expr collapseDim(mlir::Value source,
+                        llvm::ArrayRef<mlir::ReassociationIndices> groups,
+                        unsigned dim, ShapeQuery &query) {
+  Expr product = query.getExprContext().getConstant(1);
+  for (int64_t i : groups[dim])
+    product = mul(product, query.getDimExpr(source, i));
+  return product;
+}
+
+/// Models of the collapse and expand twins of a dialect.
+template <typename OpTy>
+struct CollapseModel
+    : ShapeSemanticsOpInterface::ExternalModel<CollapseModel<OpTy>, OpTy> {
+  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
+                        ShapeQuery &query) const {
+    auto collapse = mlir::cast<OpTy>(op);
+    // Keep the groups alive: indexing a temporary would dangle.
+    llvm::SmallVector<mlir::ReassociationIndices> groups =
+        collapse.getReassociationIndices();
+    return collapseDim(collapse.getSrc(), groups, dim, query);
+  }
+};
+
+template <typename OpTy>
+struct ExpandModel
+    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel<OpTy>, OpTy> {
+  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
+                        ShapeQuery &query) const {
+    // Read output_shape; never recompute it with a floordiv.
+    auto expand = mlir::cast<OpTy>(op);
+    return query.getFoldResultExpr(expand.getMixedOutputShape()[dim]);
+  }
+};
+
+/// tensor.dim and memref.dim: the dim of the source at a constant index.
+template <typename OpTy>
+struct DimModel
+    : ShapeSemanticsOpInterface::ExternalModel<DimModel<OpTy>, OpTy> {
+  Expr getResultExpr(mlir::Operation *op, mlir::OpResult,
+                     ShapeQuery &query) const {
+    std::optional<int64_t> index = getConstantInt(op->getOperand(1));
+    if (!index || *index < 0)
+      return Expr();
+    return query.getDimExpr(op->getOperand(0), static_cast<unsigned>(*index));
+  }
+};
+
+/// A cast-like op with one shaped operand whose dims it keeps.
+template <typename OpTy>
+struct CastModel
+    : ShapeSemanticsOpInterface::ExternalModel<CastModel<OpTy>, OpTy> {
+  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
+                        unsigned dim, ShapeQuery &query) const {
+    return castDim(op->getOperand(0),
+                   mlir::cast<mlir::ShapedType>(result.getType()), dim, query);
+  }
+};
+
+} // namespace symshape::models
+
+#endif // SYMSHAPE_LIB_MODELS_MODELUTILS_H
