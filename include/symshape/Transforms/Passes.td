@@ -270,7 +270,9 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
            "Also rewrite expand_shape groups with several dynamic dims, "
            "which only the standard lowering mishandles (as copies)">,
   ];
-  let dependentDialects = ["::mlir::affine::AffineDialect",
+  // The analysis it asks keeps its expressions in the symshape dialect.
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
 }
