@@ -67,3 +67,26 @@ void BindShapeOp::addFacts(ShapeQuery &query) {
       query.addEquality(dim, bound, FactSource{*this, /*userStated=*/true});
   }
 }
+
+//===----------------------------------------------------------------------===//
+// What passes may do with the results
+//===----------------------------------------------------------------------===//
+
+/// A symbol is an input: never replaced.
+ResultRewrite SymbolOp::getResultRewrite() { return ResultRewrite::None; }
+
+/// A dim read becomes a constant when the dim is proven one.
+ResultRewrite SymSizeOp::getResultRewrite() {
+  return ResultRewrite::ConstantOnly;
+}
+
+ResultRewrite SymMaxOp::getResultRewrite() { return ResultRewrite::Recompute; }
+unsigned SymMaxOp::getOwnCost() { return 1; }
+Extremum SymMaxOp::getExtremum() { return Extremum::Max; }
+
+ResultRewrite SymMinOp::getResultRewrite() { return ResultRewrite::Recompute; }
+unsigned SymMinOp::getOwnCost() { return 1; }
+Extremum SymMinOp::getExtremum() { return Extremum::Min; }
+
+/// The cost of an apply is its expression's, which the pass measures.
+ResultRewrite ApplyOp::getResultRewrite() { return ResultRewrite::Recompute; }

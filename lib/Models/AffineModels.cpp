@@ -60,14 +60,66 @@ Expr maxExpr(affine::AffineMaxOp op, OpResult result, ShapeQuery &q) {
   return results.empty() ? Expr() : max(results);
 }
 
+/// affine.apply: replaceable; its cost is its divisions and mods, its
+/// formula its map over symbols.
+struct ApplyModel : ShapeSemanticsOpInterface::ExternalModel<
+                        ApplyModel, affine::AffineApplyOp> {
+  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
+    return applyExpr(cast<affine::AffineApplyOp>(op), result, q);
+  }
+  ResultRewrite getResultRewrite(Operation *) const {
+    return ResultRewrite::Recompute;
+  }
+  unsigned getOwnCost(Operation *op) const {
+    unsigned divs = 0;
+    cast<affine::AffineApplyOp>(op).getAffineMap().getResult(0).walk(
+        [&](AffineExpr e) {
+          if (e.getKind() == AffineExprKind::FloorDiv ||
+              e.getKind() == AffineExprKind::CeilDiv ||
+              e.getKind() == AffineExprKind::Mod)
+            ++divs;
+        });
+    return divs;
+  }
+  Expr getFormula(Operation *op, ExprContext &exprs) const {
+    auto apply = cast<affine::AffineApplyOp>(op);
+    AffineMap map = apply.getAffineMap();
+    SmallVector<Expr> operands;
+    for (unsigned i = 0, n = apply.getMapOperands().size(); i < n; ++i)
+      operands.push_back(exprs.getSymbol(i));
+    return exprFromAffine(map.getResult(0), operands, map.getNumDims(),
+                          exprs);
+  }
+};
+
+/// affine.min and affine.max: replaceable; a min or max of k results costs
+/// k - 1 (at least 1).
+template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
+          Extremum Ext>
+struct MinMaxModel : ShapeSemanticsOpInterface::ExternalModel<
+                         MinMaxModel<OpTy, Value, Ext>, OpTy> {
+  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
+    return Value(cast<OpTy>(op), result, q);
+  }
+  ResultRewrite getResultRewrite(Operation *) const {
+    return ResultRewrite::Recompute;
+  }
+  unsigned getOwnCost(Operation *op) const {
+    return std::max<unsigned>(
+        1, cast<OpTy>(op).getAffineMap().getNumResults() - 1);
+  }
+  Extremum getExtremum(Operation *) const { return Ext; }
+};
+
 } // namespace
 
 void symshape::registerAffineShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, affine::AffineDialect *) {
     using namespace affine;
-    AffineApplyOp::attachInterface<ResultModel<AffineApplyOp, applyExpr>>(
-        *ctx);
-    AffineMinOp::attachInterface<ResultModel<AffineMinOp, minExpr>>(*ctx);
-    AffineMaxOp::attachInterface<ResultModel<AffineMaxOp, maxExpr>>(*ctx);
+    AffineApplyOp::attachInterface<ApplyModel>(*ctx);
+    AffineMinOp::attachInterface<
+        MinMaxModel<AffineMinOp, minExpr, Extremum::Min>>(*ctx);
+    AffineMaxOp::attachInterface<
+        MinMaxModel<AffineMaxOp, maxExpr, Extremum::Max>>(*ctx);
   });
 }

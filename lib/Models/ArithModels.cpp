@@ -36,6 +36,44 @@ template <typename OpTy> std::pair<Expr, Expr> operands(OpTy op, ShapeQuery &q) 
   return {q.getExpr(op->getOperand(0)), q.getExpr(op->getOperand(1))};
 }
 
+/// The formula of a binary op over its operands s0 and s1.
+using Formula = Expr (*)(Expr, Expr);
+
+/// The model of an arithmetic op whose result symshape-simplify may replace
+/// by a simpler value: its value (`Value`), its formula for raising
+/// (`F`, or none), how many division/max/min operations it performs (`Cost`)
+/// and whether it is a max or min.
+template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
+          Formula F = nullptr, unsigned Cost = 0,
+          Extremum Ext = Extremum::None>
+struct ArithModel
+    : ShapeSemanticsOpInterface::ExternalModel<
+          ArithModel<OpTy, Value, F, Cost, Ext>, OpTy> {
+  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
+    return Value(cast<OpTy>(op), result, q);
+  }
+  ResultRewrite getResultRewrite(Operation *) const {
+    return ResultRewrite::Recompute;
+  }
+  unsigned getOwnCost(Operation *) const { return Cost; }
+  Extremum getExtremum(Operation *) const { return Ext; }
+  Expr getFormula(Operation *, ExprContext &exprs) const {
+    if constexpr (F != nullptr)
+      return F(exprs.getSymbol(0), exprs.getSymbol(1));
+    else
+      return Expr();
+  }
+};
+
+Expr addFormula(Expr a, Expr b) { return add(a, b); }
+Expr subFormula(Expr a, Expr b) { return sub(a, b); }
+Expr mulFormula(Expr a, Expr b) { return mul(a, b); }
+Expr maxFormula(Expr a, Expr b) { return max(a, b); }
+Expr minFormula(Expr a, Expr b) { return min(a, b); }
+Expr floorDivFormula(Expr a, Expr b) { return floorDiv(a, b); }
+Expr ceilDivFormula(Expr a, Expr b) { return ceilDiv(a, b); }
+Expr modFormula(Expr a, Expr b) { return mod(a, b); }
+
 Expr addExpr(arith::AddIOp op, OpResult, ShapeQuery &q) {
   auto [a, b] = operands(op, q);
   return q.checkedArith(op, add(a, b));
@@ -197,6 +235,44 @@ struct CmpIModel
       pred = arith::invertPredicate(pred);
     addComparisonFacts(pred, a, b, source, q);
   }
+
+  Verdict decideCondition(Operation *op, OpResult, ShapeQuery &q) const {
+    auto cmp = cast<arith::CmpIOp>(op);
+    Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
+    if (!a || !b)
+      return Verdict::Unknown;
+    Solver &solver = q.getSolver();
+    using P = arith::CmpIPredicate;
+    switch (cmp.getPredicate()) {
+    case P::eq:
+      return solver.proveEQ(a, b);
+    case P::ne:
+      return solver.proveNE(a, b);
+    case P::slt:
+      return solver.proveLT(a, b);
+    case P::sle:
+      return solver.proveLE(a, b);
+    case P::sgt:
+      return solver.proveGT(a, b);
+    case P::sge:
+      return solver.proveGE(a, b);
+    default:
+      break;
+    }
+    // Unsigned comparisons agree with signed ones on non-negative values.
+    if (!q.isProvenNonNegative(a) || !q.isProvenNonNegative(b))
+      return Verdict::Unknown;
+    switch (cmp.getPredicate()) {
+    case P::ult:
+      return solver.proveLT(a, b);
+    case P::ule:
+      return solver.proveLE(a, b);
+    case P::ugt:
+      return solver.proveGT(a, b);
+    default:
+      return solver.proveGE(a, b);
+    }
+  }
 };
 
 /// `a and b` true: both are; `a or b` false: neither is.
@@ -230,22 +306,25 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
     using namespace arith;
     ConstantOp::attachInterface<ResultModel<ConstantOp, constantExpr>>(*ctx);
-    AddIOp::attachInterface<ResultModel<AddIOp, addExpr>>(*ctx);
-    SubIOp::attachInterface<ResultModel<SubIOp, subExpr>>(*ctx);
-    MulIOp::attachInterface<ResultModel<MulIOp, mulExpr>>(*ctx);
-    MaxSIOp::attachInterface<ResultModel<MaxSIOp, maxExpr>>(*ctx);
-    MinSIOp::attachInterface<ResultModel<MinSIOp, minExpr>>(*ctx);
-    FloorDivSIOp::attachInterface<ResultModel<FloorDivSIOp, floorDivExpr>>(
-        *ctx);
-    CeilDivSIOp::attachInterface<ResultModel<CeilDivSIOp, ceilDivExpr>>(*ctx);
-    DivSIOp::attachInterface<
-        ResultModel<DivSIOp, truncatingDivExpr<DivSIOp>>>(*ctx);
-    DivUIOp::attachInterface<
-        ResultModel<DivUIOp, truncatingDivExpr<DivUIOp>>>(*ctx);
+    AddIOp::attachInterface<ArithModel<AddIOp, addExpr, addFormula>>(*ctx);
+    SubIOp::attachInterface<ArithModel<SubIOp, subExpr, subFormula>>(*ctx);
+    MulIOp::attachInterface<ArithModel<MulIOp, mulExpr, mulFormula>>(*ctx);
+    MaxSIOp::attachInterface<
+        ArithModel<MaxSIOp, maxExpr, maxFormula, 1, Extremum::Max>>(*ctx);
+    MinSIOp::attachInterface<
+        ArithModel<MinSIOp, minExpr, minFormula, 1, Extremum::Min>>(*ctx);
+    FloorDivSIOp::attachInterface<
+        ArithModel<FloorDivSIOp, floorDivExpr, floorDivFormula, 1>>(*ctx);
+    CeilDivSIOp::attachInterface<
+        ArithModel<CeilDivSIOp, ceilDivExpr, ceilDivFormula, 1>>(*ctx);
+    DivSIOp::attachInterface<ArithModel<DivSIOp, truncatingDivExpr<DivSIOp>,
+                                        floorDivFormula, 1>>(*ctx);
+    DivUIOp::attachInterface<ArithModel<DivUIOp, truncatingDivExpr<DivUIOp>,
+                                        floorDivFormula, 1>>(*ctx);
     RemSIOp::attachInterface<
-        ResultModel<RemSIOp, truncatingRemExpr<RemSIOp>>>(*ctx);
+        ArithModel<RemSIOp, truncatingRemExpr<RemSIOp>, modFormula, 1>>(*ctx);
     RemUIOp::attachInterface<
-        ResultModel<RemUIOp, truncatingRemExpr<RemUIOp>>>(*ctx);
+        ArithModel<RemUIOp, truncatingRemExpr<RemUIOp>, modFormula, 1>>(*ctx);
     IndexCastOp::attachInterface<
         ResultModel<IndexCastOp, signedCastExpr<IndexCastOp>>>(*ctx);
     ExtSIOp::attachInterface<ResultModel<ExtSIOp, signedCastExpr<ExtSIOp>>>(
@@ -256,7 +335,7 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
         ResultModel<IndexCastUIOp, unsignedCastExpr<IndexCastUIOp>>>(*ctx);
     ExtUIOp::attachInterface<ResultModel<ExtUIOp, unsignedCastExpr<ExtUIOp>>>(
         *ctx);
-    SelectOp::attachInterface<ResultModel<SelectOp, selectExpr>>(*ctx);
+    SelectOp::attachInterface<ArithModel<SelectOp, selectExpr>>(*ctx);
     CmpIOp::attachInterface<CmpIModel>(*ctx);
     AndIOp::attachInterface<BothOperandsModel<AndIOp, true>>(*ctx);
     OrIOp::attachInterface<BothOperandsModel<OrIOp, false>>(*ctx);

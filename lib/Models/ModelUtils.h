@@ -124,10 +124,14 @@ struct ExpandModel
   }
 };
 
-/// tensor.dim and memref.dim: the dim of the source at a constant index.
+/// tensor.dim and memref.dim: the dim of the source at a constant index,
+/// replaced only by a constant.
 template <typename OpTy>
 struct DimModel
     : ShapeSemanticsOpInterface::ExternalModel<DimModel<OpTy>, OpTy> {
+  ResultRewrite getResultRewrite(mlir::Operation *) const {
+    return ResultRewrite::ConstantOnly;
+  }
   Expr getResultExpr(mlir::Operation *op, mlir::OpResult,
                      ShapeQuery &query) const {
     std::optional<int64_t> index = getConstantInt(op->getOperand(1));

@@ -10,7 +10,6 @@
 #include "symshape/Transforms/Passes.h"
 #include "symshape/Transforms/Report.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -110,25 +109,6 @@ LogicalResult bindArguments(FunctionOpInterface func) {
   return success();
 }
 
-/// The expression of an op's own semantics over its operands (s0, s1, ...),
-/// for the ops raised to symshape.apply.
-Expr ownSemantics(Operation *op, ExprContext &ctx) {
-  Expr a = ctx.getSymbol(0), b = ctx.getSymbol(1);
-  if (isa<arith::AddIOp>(op))
-    return a + b;
-  if (isa<arith::SubIOp>(op))
-    return a - b;
-  if (isa<arith::MulIOp>(op))
-    return a * b;
-  if (isa<arith::FloorDivSIOp, arith::DivSIOp, arith::DivUIOp>(op))
-    return floorDiv(a, b);
-  if (isa<arith::CeilDivSIOp>(op))
-    return ceilDiv(a, b);
-  if (isa<arith::RemSIOp, arith::RemUIOp>(op))
-    return mod(a, b);
-  return Expr();
-}
-
 /// How one op is raised.
 struct Raise {
   Operation *op;
@@ -154,29 +134,27 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
       return analysis.isSizeExpr(analysis.getExpr(v));
     });
   };
-  if (isa<arith::MaxSIOp>(op) && sizes())
-    return Raise{op, Raise::Kind::SymMax, Expr()};
-  if (isa<arith::MinSIOp>(op) && sizes())
-    return Raise{op, Raise::Kind::SymMin, Expr()};
+  // The op's formula (its model says), if it computes one.
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  ExprContext &ctx = analysis.getExprContext();
+  Expr formula = semantics ? semantics.getFormula(ctx) : Expr();
+  if (!formula)
+    return std::nullopt;
+  // A max or min of sizes becomes sym_max or sym_min.
+  if (Extremum ext = semantics.getExtremum(); ext != Extremum::None) {
+    if (!sizes())
+      return std::nullopt;
+    return Raise{op, ext == Extremum::Max ? Raise::Kind::SymMax
+                                          : Raise::Kind::SymMin,
+                 Expr()};
+  }
   // Arithmetic is raised only where the engine models it exactly: its
   // expression is not an opaque symbol standing for the result itself.
   Expr e = analysis.getExpr(op->getResult(0));
   if (e && e.isSymbol() &&
       analysis.getSymbolInfo(e.getSymbolPosition()).value == op->getResult(0))
     return std::nullopt;
-  ExprContext &ctx = analysis.getExprContext();
-  if (Expr own = ownSemantics(op, ctx))
-    return Raise{op, Raise::Kind::Apply, own};
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
-    AffineMap map = apply.getAffineMap();
-    SmallVector<Expr> operands;
-    for (unsigned i = 0, n = apply.getMapOperands().size(); i < n; ++i)
-      operands.push_back(ctx.getSymbol(i));
-    if (Expr own =
-            exprFromAffine(map.getResult(0), operands, map.getNumDims(), ctx))
-      return Raise{op, Raise::Kind::Apply, own};
-  }
-  return std::nullopt;
+  return Raise{op, Raise::Kind::Apply, formula};
 }
 
 void applyRaise(const Raise &r) {

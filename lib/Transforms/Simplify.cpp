@@ -16,9 +16,7 @@
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -59,18 +57,16 @@ struct Decision {
   std::string remark;
 };
 
-/// Ops whose integer result the pass may replace.
-bool isValueCandidate(Operation *op) {
-  return isa<SymMaxOp, SymMinOp, ApplyOp, arith::MaxSIOp, arith::MinSIOp,
-             arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::FloorDivSIOp,
-             arith::CeilDivSIOp, arith::DivSIOp, arith::RemSIOp, arith::DivUIOp,
-             arith::RemUIOp, arith::SelectOp, affine::AffineApplyOp,
-             affine::AffineMinOp, affine::AffineMaxOp>(op);
+/// How the pass may replace `op`'s result (its model says).
+ResultRewrite resultRewrite(Operation *op) {
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  return semantics ? semantics.getResultRewrite() : ResultRewrite::None;
 }
 
-/// Ops whose result is only replaced by a constant (reading a dim).
-bool isDimRead(Operation *op) {
-  return isa<SymSizeOp, tensor::DimOp, memref::DimOp>(op);
+/// Whether `op` computes a max or a min.
+Extremum extremum(Operation *op) {
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  return semantics ? semantics.getExtremum() : Extremum::None;
 }
 
 /// What computing an expression costs, in floordiv, ceildiv, mod, max and
@@ -101,27 +97,8 @@ public:
           n, (*this)(analysis.getSolver().simplify(analysis.getExpr(operand))));
     if (auto apply = dyn_cast<ApplyOp>(op))
       return saturatingAdd(n, (*this)(apply.getExpr().getValue()));
-    if (isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
-            arith::FloorDivSIOp, arith::CeilDivSIOp, arith::DivSIOp,
-            arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(op))
-      return saturatingAdd(n, 1);
-    auto resultsCost = [&](AffineMap map) {
-      return saturatingAdd(n, std::max<uint64_t>(1, map.getNumResults() - 1));
-    };
-    if (auto minOp = dyn_cast<affine::AffineMinOp>(op))
-      return resultsCost(minOp.getAffineMap());
-    if (auto maxOp = dyn_cast<affine::AffineMaxOp>(op))
-      return resultsCost(maxOp.getAffineMap());
-    if (auto applyOp = dyn_cast<affine::AffineApplyOp>(op)) {
-      unsigned divs = 0;
-      applyOp.getAffineMap().getResult(0).walk([&](AffineExpr e) {
-        if (e.getKind() == AffineExprKind::FloorDiv ||
-            e.getKind() == AffineExprKind::CeilDiv ||
-            e.getKind() == AffineExprKind::Mod)
-          ++divs;
-      });
-      return saturatingAdd(n, divs);
-    }
+    if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+      return saturatingAdd(n, semantics.getOwnCost());
     return n;
   }
 
@@ -146,45 +123,7 @@ private:
   llvm::DenseMap<Expr, uint64_t> memo;
 };
 
-Verdict decideComparison(Solver &solver, arith::CmpIPredicate pred, Expr a,
-                         Expr b) {
-  using P = arith::CmpIPredicate;
-  switch (pred) {
-  case P::eq:
-    return solver.proveEQ(a, b);
-  case P::ne:
-    return solver.proveNE(a, b);
-  case P::slt:
-    return solver.proveLT(a, b);
-  case P::sle:
-    return solver.proveLE(a, b);
-  case P::sgt:
-    return solver.proveGT(a, b);
-  case P::sge:
-    return solver.proveGE(a, b);
-  default:
-    break;
-  }
-  // Unsigned comparisons agree with signed ones on non-negative values.
-  if (solver.proveNonNegative(a) != Verdict::True ||
-      solver.proveNonNegative(b) != Verdict::True)
-    return Verdict::Unknown;
-  switch (pred) {
-  case P::ult:
-    return solver.proveLT(a, b);
-  case P::ule:
-    return solver.proveLE(a, b);
-  case P::ugt:
-    return solver.proveGT(a, b);
-  default:
-    return solver.proveGE(a, b);
-  }
-}
-
-bool isMaxMin(Operation *op) {
-  return isa<SymMaxOp, SymMinOp, arith::MaxSIOp, arith::MinSIOp,
-             affine::AffineMinOp, affine::AffineMaxOp>(op);
-}
+bool isMaxMin(Operation *op) { return extremum(op) != Extremum::None; }
 
 /// A remark saying why a max/min is kept.
 void explainKept(ShapeAnalysis &analysis, Operation *op) {
@@ -193,9 +132,7 @@ void explainKept(ShapeAnalysis &analysis, Operation *op) {
     return;
   op->emitRemark() << "kept " << analysis.describe(e)
                    << ": no operand is proven to be the "
-                   << (isa<SymMaxOp, arith::MaxSIOp, affine::AffineMaxOp>(op)
-                           ? "largest"
-                           : "smallest");
+                   << (extremum(op) == Extremum::Max ? "largest" : "smallest");
 }
 
 /// The text of a remark saying why a max/min is decided, with the facts
@@ -233,18 +170,21 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
       return Decision{op, Decision::Kind::EraseFact, Value(), 0, Expr()};
     return std::nullopt;
   }
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    Expr a = analysis.getExpr(cmp.getLhs()), b = analysis.getExpr(cmp.getRhs());
-    if (!a || !b)
-      return std::nullopt;
-    Verdict v = decideComparison(solver, cmp.getPredicate(), a, b);
+  if (op->getNumResults() != 1)
+    return std::nullopt;
+  if (op->getResult(0).getType().isInteger(1)) {
+    // A condition: a comparison decided by the facts.
+    auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+    Verdict v = semantics ? semantics.decideCondition(op->getResult(0), analysis)
+                          : Verdict::Unknown;
     if (v == Verdict::Unknown)
       return std::nullopt;
     return Decision{op, Decision::Kind::Constant, Value(),
                     v == Verdict::True ? 1 : 0, Expr()};
   }
-  bool valueCandidate = isValueCandidate(op);
-  if ((!valueCandidate && !isDimRead(op)) || op->getNumResults() != 1)
+  ResultRewrite rewrite = resultRewrite(op);
+  bool valueCandidate = rewrite == ResultRewrite::Recompute;
+  if (rewrite == ResultRewrite::None)
     return std::nullopt;
   Value result = op->getResult(0);
   Expr e = analysis.getExpr(result);

@@ -23,7 +23,8 @@ defvar SymShape_IndexInterfaces = [
 
 /// The analysis reads the value of an op's result through this interface.
 defvar SymShape_ResultSemantics =
-  DeclareOpInterfaceMethods<ShapeSemanticsOpInterface, ["getResultExpr"]>;
+  DeclareOpInterfaceMethods<ShapeSemanticsOpInterface,
+                            ["getResultExpr", "getResultRewrite"]>;
 
 /// The resource that symshape facts live on. Ops that state a fact write it,
 /// so that they are not erased as dead code, while they still commute with
@@ -132,7 +133,11 @@ def SymShape_SymSizeOp : SymShape_Op<"sym_size",
 
 class SymShape_MaxMinOp<string mnemonic, string kind>
     : SymShape_Op<mnemonic,
-                  !listconcat([Pure, Commutative, SymShape_ResultSemantics],
+                  !listconcat([Pure, Commutative,
+                               DeclareOpInterfaceMethods<
+                                   ShapeSemanticsOpInterface,
+                                   ["getResultExpr", "getResultRewrite",
+                                    "getOwnCost", "getExtremum"]>],
                               SymShape_IndexInterfaces)> {
   let summary = "The " # kind # " of two sizes, kept symbolic";
   let arguments = (ins Index:$lhs, Index:$rhs);

@@ -37,6 +37,20 @@ struct FactSource {
   bool userStated = false;
 };
 
+/// How a pass may replace an op's single integer result
+/// (ShapeSemanticsOpInterface::getResultRewrite).
+enum class ResultRewrite {
+  /// Never.
+  None,
+  /// By any value it is proven equal to, or IR computing a simpler form.
+  Recompute,
+  /// Only by a constant (a dim read).
+  ConstantOnly,
+};
+
+/// A max or min op (ShapeSemanticsOpInterface::getExtremum).
+enum class Extremum { None, Max, Min };
+
 /// The analysis as a model sees it.
 class ShapeQuery {
 public:

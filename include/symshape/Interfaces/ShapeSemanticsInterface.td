@@ -81,6 +81,48 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
            "::symshape::FactSource":$source,
            "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
+        Whether the `i1` result `condition` is provably true or false with
+        the facts the query holds (`Unknown` if neither is proven).
+      }],
+      "::symshape::Verdict", "decideCondition",
+      (ins "::mlir::OpResult":$condition, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"",
+      /*defaultImplementation=*/"return ::symshape::Verdict::Unknown;">,
+
+    // What passes may do with the op's single integer result.
+    InterfaceMethod<[{
+        How a pass that decides values (symshape-simplify) may replace the
+        op's single integer result: by any simpler value (`Recompute`, an
+        arithmetic op), only by a constant (`ConstantOnly`, a dim read), or
+        not at all.
+      }],
+      "::symshape::ResultRewrite", "getResultRewrite", (ins),
+      /*methodBody=*/"",
+      /*defaultImplementation=*/"return ::symshape::ResultRewrite::None;">,
+    InterfaceMethod<[{
+        How many floordiv, ceildiv, mod, max and min operations the op
+        performs on its operands' values: recomputing a result pays only
+        when its simplified form costs less.
+      }],
+      "unsigned", "getOwnCost", (ins),
+      /*methodBody=*/"", /*defaultImplementation=*/"return 0;">,
+    InterfaceMethod<[{
+        Whether the op computes the maximum or the minimum of its operands'
+        values (for the remarks that say why one was decided or kept).
+      }],
+      "::symshape::Extremum", "getExtremum", (ins),
+      /*methodBody=*/"",
+      /*defaultImplementation=*/"return ::symshape::Extremum::None;">,
+    InterfaceMethod<[{
+        The op's computation as one formula of its operands `s0, s1, ...`
+        (floor semantics), for raising it to a symshape op
+        (symshape-infer); null if it is not one. The formula is the result's
+        value only where `getResultExpr` models the result.
+      }],
+      "::symshape::Expr", "getFormula",
+      (ins "::symshape::ExprContext &":$exprs),
+      /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
   ];
 }
 
