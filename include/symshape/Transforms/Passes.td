@@ -349,6 +349,72 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SymShapeSpecializePass
+    : Pass<"symshape-specialize", "::mlir::ModuleOp"> {
+  let summary = "Apply user assumptions: bind named sizes, version profiles";
+  let description = [{
+    Applies what the user assumes about named sizes (`symshape.symbol` names
+    and argument dims named by `symshape.dim_names`), before any
+    proof-driven refinement:
+
+    * `bind=name=value,...` gives a name one value in every function: each
+      argument with a bound dim is cast to the static type at the entry and,
+      with `checks=assert` (the default), its dims are checked against the
+      bound values with `cf.assert` (`checks=none` trusts them).
+    * `profile=name:min:opt:max,...` versions every public function whose
+      argument dims carry profiled names: a private copy specialized at
+      `opt`, a private generic copy whose entry checks `[min, max]`, and a
+      dispatch on the inputs' dims in the public function.
+
+    An unknown name, a malformed entry, a name both bound and profiled, or a
+    value outside a declared range or divisor is an error naming the symbol
+    and located at its declaration. The pass only states the assumptions;
+    `symshape-dynamic-to-static` then propagates them (it also takes
+    `bind=`/`profile=` itself, and runs this first: that is how
+    `symshape-pipeline` applies them).
+
+    Before (`bind=n=4`):
+    ```mlir
+    func.func @f(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> index {
+      %c0 = arith.constant 0 : index
+      %d = tensor.dim %x, %c0 : tensor<?xf32>
+      return %d : index
+    }
+    ```
+    After (the entry checks the dim, then the body sees the argument
+    through a static type; `symshape-dynamic-to-static` folds the dim):
+    ```mlir
+    func.func @f(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> index {
+      %c0 = arith.constant 0 : index
+      %dim = tensor.dim %x, %c0 : tensor<?xf32>
+      %c4 = arith.constant 4 : index
+      %ok = arith.cmpi eq, %dim, %c4 : index
+      cf.assert %ok, "symshape: 'n' (dim 0 of arg 0 of @f) must be 4 (bind=n=4)"
+      %s = tensor.cast %x : tensor<?xf32> to tensor<4xf32>
+      %x4 = tensor.cast %s : tensor<4xf32> to tensor<?xf32>
+      %c0_1 = arith.constant 0 : index
+      %d = tensor.dim %x4, %c0_1 : tensor<?xf32>
+      return %d : index
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"bind", "bind", "std::string",
+               "Bound symbols, as name=value (comma separated)">,
+    ListOption<"profile", "profile", "std::string",
+               "Profiles, as name:min:opt:max (comma separated)">,
+    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+           "What user assumptions become: 'assert' (run-time checks) or "
+           "'none'">,
+  ];
+  let dependentDialects = ["::symshape::SymShapeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SymShapeDynamicToStaticPass
     : Pass<"symshape-dynamic-to-static", "::mlir::ModuleOp"> {
   let summary = "Replace dynamic dims by numbers where proven or bound";
@@ -368,7 +434,9 @@ def SymShapeDynamicToStaticPass
     rebuilt result is cast back to its old type for its users, so public
     function signatures stay, with casts at the boundary.
 
-    `bind=name=value,...` substitutes named symbols (`symshape.symbol`, or
+    `bind=` and `profile=` are `symshape-specialize`'s options, applied
+    first (diagnostics then name this pass). `bind=name=value,...`
+    substitutes named symbols (`symshape.symbol`, or
     argument dims named by `symshape.dim_names`) in every function: the
     argument is cast to the static type, and with `checks=assert` (the
     default) its dims are checked against the bound values with `cf.assert`
