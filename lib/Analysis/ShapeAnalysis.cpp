@@ -626,6 +626,28 @@ void ShapeAnalysis::addDimFacts(Operation *op) {
   }
 }
 
+void ShapeAnalysis::addBlockEntryFacts(Block *block) {
+  // Only a block entered through one edge of one branch: at a join the
+  // branch's facts do not hold.
+  Block *pred = block->getSinglePredecessor();
+  if (!pred || !pred->mightHaveTerminator())
+    return;
+  Operation *branch = pred->getTerminator();
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(branch);
+  if (!semantics)
+    return;
+  std::optional<unsigned> edge;
+  for (unsigned i = 0, e = branch->getNumSuccessors(); i < e; ++i) {
+    if (branch->getSuccessor(i) != block)
+      continue;
+    if (edge)
+      return; // Both edges lead here.
+    edge = i;
+  }
+  if (edge)
+    semantics.addSuccessorFacts(*edge, *this);
+}
+
 void ShapeAnalysis::walkRegion(Region &region, const Visitor &visitor) {
   if (region.empty())
     return;
@@ -644,6 +666,7 @@ void ShapeAnalysis::walkRegion(Region &region, const Visitor &visitor) {
   std::function<void(DominanceInfoNode *)> walkNode =
       [&](DominanceInfoNode *node) {
         ScopeMarks marks = enterScope();
+        addBlockEntryFacts(node->getBlock());
         walkBlock(*node->getBlock());
         for (DominanceInfoNode *child : node->children())
           walkNode(child);

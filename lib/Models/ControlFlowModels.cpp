@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // After a cf.assert, its condition holds (the program checks it: a
-// contradiction is a warning that it always aborts, not an error).
+// contradiction is a warning that it always aborts, not an error). In a
+// block reached only through one edge of a cf.cond_br, the branch condition
+// (or its negation) holds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,10 +30,22 @@ struct AssertModel
   }
 };
 
+/// In the true successor of a cf.cond_br its condition holds, in the false
+/// one its negation (when the block is reached from this branch only).
+struct CondBranchModel
+    : ShapeSemanticsOpInterface::ExternalModel<CondBranchModel,
+                                               cf::CondBranchOp> {
+  void addSuccessorFacts(Operation *op, unsigned index, ShapeQuery &q) const {
+    q.addCondition(cast<cf::CondBranchOp>(op).getCondition(), index == 0,
+                   FactSource());
+  }
+};
+
 } // namespace
 
 void symshape::registerControlFlowShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, cf::ControlFlowDialect *) {
     cf::AssertOp::attachInterface<AssertModel>(*ctx);
+    cf::CondBranchOp::attachInterface<CondBranchModel>(*ctx);
   });
 }

@@ -201,6 +201,7 @@ private:
   void walkRegion(mlir::Region &region, const Visitor &visitor);
   void walkOp(mlir::Operation *op, const Visitor &visitor);
   void addRegionEntryFacts(mlir::Operation *op, mlir::Region &region);
+  void addBlockEntryFacts(mlir::Block *block);
   void recordAvailable(mlir::Value value, Expr e);
   struct ScopeMarks {
     size_t facts, sources, available;

@@ -72,6 +72,15 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       (ins "::mlir::Region &":$region, "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return;">,
     InterfaceMethod<[{
+        Adds the facts that hold on entry to successor `index` of this
+        terminator (a branch condition), for a successor block that is
+        reached from here only: they then hold in it and in the blocks it
+        dominates.
+      }],
+      "void", "addSuccessorFacts",
+      (ins "unsigned":$index, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
         Adds the facts stated by the `i1` result `condition` being `isTrue`
         (a comparison, a conjunction of comparisons...), with `source` as
         their source.
