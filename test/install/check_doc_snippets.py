@@ -1,20 +1,38 @@
 #!/usr/bin/env python3
 """Checks that every ```cpp and ```cmake block of a Markdown page appears
-verbatim (line by line, trailing spaces ignored) in one of the given files.
+verbatim (line by line, trailing spaces ignored) in one of the given files,
+or in one of the files under a given directory.
 
-Usage: check_doc_snippets.py PAGE.md FILE...
+Usage: check_doc_snippets.py PAGE.md FILE_OR_DIR...
 """
 
+import os
 import re
 import sys
+
+
+def source_files(paths):
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    yield os.path.join(root, name)
+        else:
+            yield path
 
 
 def main():
     page, sources = sys.argv[1], sys.argv[2:]
     text = open(page).read()
     blocks = re.findall(r"```(cpp|cmake)\n(.*?)```", text, re.S)
-    haystacks = ["\n".join(l.rstrip() for l in open(s).read().splitlines())
-                 for s in sources]
+    haystacks = []
+    for s in source_files(sources):
+        try:
+            lines = open(s, encoding="utf-8").read().splitlines()
+        except UnicodeDecodeError:
+            continue
+        haystacks.append("\n".join(l.rstrip() for l in lines))
     missing = 0
     for lang, body in blocks:
         snippet = "\n".join(l.rstrip() for l in body.rstrip("\n").splitlines())
@@ -26,7 +44,7 @@ def main():
     if missing:
         print(f"{name}: {missing} of {len(blocks)} blocks not found")
         return 1
-    print(f"{name}: {len(blocks)} cpp/cmake blocks, all found in the consumer")
+    print(f"{name}: {len(blocks)} cpp/cmake blocks, all found in the sources")
     return 0
 
 
