@@ -292,6 +292,25 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   return Expr();
 }
 
+bool ShapeAnalysis::isDefinedBefore(Expr e, Operation *op) {
+  e = solver.normalize(e);
+  if (!e)
+    return false;
+  for (unsigned pos : e.getSymbolsUsed()) {
+    Value v = symbols[pos].value;
+    if (!v)
+      return false;
+    // `v` is defined in a block that holds `op` (or an op around it), before
+    // that op; anything else (inside `op`, in another block) is refused.
+    Operation *ancestor = v.getParentBlock()->findAncestorOpInBlock(*op);
+    if (!ancestor || ancestor == v.getDefiningOp())
+      return false;
+    if (Operation *def = v.getDefiningOp(); def && !def->isBeforeInBlock(ancestor))
+      return false;
+  }
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Calls of private functions
 //===----------------------------------------------------------------------===//

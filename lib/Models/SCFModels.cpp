@@ -7,7 +7,9 @@
 // scf.if: a result dim both branches agree on; the condition holds in the
 // then region and its negation in the else region. scf.for: a carried
 // tensor keeps its initial dim when the body provably keeps it (a probe of
-// one iteration, by induction); lb <= iv < ub holds in the body.
+// one iteration, by induction); lb <= iv < ub holds in the body. scf.while
+// carries dims the same way through both regions; scf.forall's shared
+// outputs keep their dims.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,11 +91,76 @@ struct ForModel
   }
 };
 
+/// scf.while: a before-region argument keeps its init's dim when one probed
+/// trip through both regions keeps it; an after-region argument and a
+/// result have the dims of what scf.condition forwards (for a result, only
+/// if that is defined before the loop: a value of the body differs on every
+/// iteration).
+struct WhileModel
+    : ShapeSemanticsOpInterface::ExternalModel<WhileModel, scf::WhileOp> {
+  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
+                        ShapeQuery &q) const {
+    auto whileOp = cast<scf::WhileOp>(op);
+    Expr e = q.getDimExpr(
+        whileOp.getConditionOp().getArgs()[result.getResultNumber()], dim);
+    return e && q.isDefinedBefore(e, op) ? e : Expr();
+  }
+
+  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg,
+                                unsigned dim, ShapeQuery &q) const {
+    auto whileOp = cast<scf::WhileOp>(op);
+    unsigned i = arg.getArgNumber();
+    if (arg.getOwner() == whileOp.getAfterBody())
+      return q.getDimExpr(whileOp.getConditionOp().getArgs()[i], dim);
+    if (arg.getOwner() != whileOp.getBeforeBody() ||
+        !q.isCarriedDimKept(arg, whileOp.getYieldOp().getOperand(i), dim))
+      return Expr();
+    return q.getDimExpr(whileOp.getInits()[i], dim);
+  }
+};
+
+/// scf.forall: a shared output seen in the body has the dims of the output
+/// (parallel_insert_slice writes into it, never resizes it); the results
+/// have them too (the op is destination-passing); lb <= iv < ub for a
+/// positive step.
+struct ForallModel
+    : ShapeSemanticsOpInterface::ExternalModel<ForallModel, scf::ForallOp> {
+  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg,
+                                unsigned dim, ShapeQuery &q) const {
+    auto forall = cast<scf::ForallOp>(op);
+    unsigned numIvs = forall.getRank();
+    if (arg.getArgNumber() < numIvs)
+      return Expr();
+    return q.getDimExpr(forall.getOutputs()[arg.getArgNumber() - numIvs], dim);
+  }
+
+  void addRegionEntryFacts(Operation *op, Region &, ShapeQuery &q) const {
+    auto forall = cast<scf::ForallOp>(op);
+    SmallVector<OpFoldResult> lbs = forall.getMixedLowerBound(),
+                              ubs = forall.getMixedUpperBound(),
+                              steps = forall.getMixedStep();
+    for (auto [iv, lbOfr, ubOfr, stepOfr] :
+         llvm::zip(forall.getInductionVars(), lbs, ubs, steps)) {
+      Expr i = q.getExpr(iv), lb = q.getFoldResultExpr(lbOfr),
+           ub = q.getFoldResultExpr(ubOfr);
+      if (!i || !q.isProvenPositive(q.getFoldResultExpr(stepOfr)))
+        continue;
+      if (lb)
+        q.addRange(sub(i, lb), Interval::nonNegative(), 1, FactSource());
+      if (ub)
+        q.addRange(sub(sub(ub, i), 1), Interval::nonNegative(), 1,
+                   FactSource());
+    }
+  }
+};
+
 } // namespace
 
 void symshape::registerSCFShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *) {
     scf::IfOp::attachInterface<IfModel>(*ctx);
     scf::ForOp::attachInterface<ForModel>(*ctx);
+    scf::WhileOp::attachInterface<WhileModel>(*ctx);
+    scf::ForallOp::attachInterface<ForallModel>(*ctx);
   });
 }

@@ -161,6 +161,7 @@ public:
                      std::optional<unsigned> dim) override;
   bool isCarriedDimKept(mlir::Value carried, mlir::Value yielded,
                         unsigned dim) override;
+  bool isDefinedBefore(Expr e, mlir::Operation *op) override;
   void addCondition(mlir::Value condition, bool isTrue,
                     FactSource source) override;
   void addRange(Expr e, const Interval &range, int64_t divisor,

@@ -94,6 +94,11 @@ public:
   virtual bool isCarriedDimKept(mlir::Value carried, mlir::Value yielded,
                                 unsigned dim) = 0;
 
+  /// True if every symbol of `e` stands for a value defined before `op`
+  /// (outside its regions): `e` can then describe a result of `op`, whereas
+  /// a value inside a loop's body is a different value on every iteration.
+  virtual bool isDefinedBefore(Expr e, mlir::Operation *op) = 0;
+
   /// Adds the facts of `condition` (an `i1`) being `isTrue`.
   virtual void addCondition(mlir::Value condition, bool isTrue,
                             FactSource source) = 0;
