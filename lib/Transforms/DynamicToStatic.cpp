@@ -653,6 +653,75 @@ bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
   return ok;
 }
 
+/// The more static types call `call` passes for the arguments of a callee
+/// declared with `inputs` (a declared type where the call knows no more).
+SmallVector<Type> callSignature(Operation *call, ArrayRef<Type> inputs) {
+  SmallVector<Type> signature(inputs);
+  for (unsigned i = 0; i < inputs.size(); ++i)
+    if (RankedTensorType t = moreStaticJoin({call}, i, inputs[i]))
+      signature[i] = t;
+  return signature;
+}
+
+/// Gives a private function that calls use with different static argument
+/// shapes one clone per shape signature, the calls of each signature
+/// calling their own (at most `maxClones` clones; a function is cloned
+/// once). The join below then makes each one static. Public functions are
+/// never cloned away. True if a clone was made.
+bool clonePerShape(ModuleOp module, unsigned maxClones,
+                   llvm::DenseSet<StringAttr> &done) {
+  if (maxClones == 0)
+    return false;
+  bool changed = false;
+  SymbolTable symbols(module);
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  for (func::FuncOp func : funcs) {
+    if (!func.isPrivate() || func.isExternal() ||
+        done.contains(func.getNameAttr()))
+      continue;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(func, module);
+    if (!uses)
+      continue;
+    // The calls, grouped by signature in the order they appear.
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    SmallVector<std::pair<SmallVector<Type>, SmallVector<func::CallOp>>>
+        groups;
+    bool onlyCalls = true;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto call = dyn_cast<func::CallOp>(use.getUser());
+      onlyCalls &= call && call.getCallee() == func.getName();
+      if (!onlyCalls)
+        break;
+      SmallVector<Type> signature = callSignature(call, inputs);
+      auto it = llvm::find_if(
+          groups, [&](const auto &g) { return g.first == signature; });
+      if (it == groups.end())
+        groups.push_back({signature, {call}});
+      else
+        it->second.push_back(call);
+    }
+    if (!onlyCalls || groups.size() < 2 || groups.size() > maxClones + 1)
+      continue;
+    done.insert(func.getNameAttr());
+    // The first signature keeps the function; each other one gets a clone.
+    unsigned k = 0;
+    Operation *after = func;
+    for (auto &group : llvm::drop_begin(groups)) {
+      auto clone = cast<func::FuncOp>(func->clone());
+      clone.setName((func.getName() + ".shape" + Twine(++k)).str());
+      // Renamed (with a suffix) if the name is taken.
+      symbols.insert(clone, std::next(after->getIterator()));
+      after = clone;
+      done.insert(clone.getNameAttr());
+      for (func::CallOp call : group.second)
+        call.setCallee(clone.getName());
+    }
+    changed = true;
+  }
+  return changed;
+}
+
 bool specializePrivateSignatures(ModuleOp module) {
   bool changed = false;
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
@@ -856,11 +925,13 @@ public:
 private:
   /// Refines to a fixpoint (bounded by max-iterations).
   void refine(ModuleOp module) {
+    llvm::DenseSet<StringAttr> cloned;
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
       FailureOr<bool> changed = refineOnce(module, false, last);
       if (failed(changed))
         return signalPassFailure();
+      *changed |= clonePerShape(module, maxClones, cloned);
       *changed |= specializePrivateSignatures(module);
       cleanupCasts(module);
       if (!*changed)

@@ -1,4 +1,5 @@
 // RUN: symshape-opt %s --symshape-dynamic-to-static --split-input-file | FileCheck %s
+// RUN: symshape-opt %s --symshape-dynamic-to-static=max-clones=0 --split-input-file | FileCheck %s --check-prefix=JOIN
 
 // Each op kind: a dim proven constant becomes static (must refine), an
 // unproven one stays `?` (must stay dynamic). Users see the old type through
@@ -212,19 +213,31 @@ func.func @loops(%n: index, %w: tensor<4x4xf32>, %x: tensor<1x4xf32>)
 
 // -----
 
-// A private function only called gets the join of what its calls pass and
-// of what it returns: static where every call agrees (must refine), `?`
-// where two calls differ (must stay dynamic). Public functions keep their
-// signatures.
-// CHECK-LABEL: func.func private @flatten(%{{.*}}: tensor<2x?xf32>) -> tensor<?xf32>
-// CHECK: tensor.collapse_shape %{{.*}} : tensor<2x?xf32> into tensor<?xf32>
+// A private function only called gets one clone per static shape signature
+// of its calls (must clone: @flatten is called at 2x3 and 2x5), then the
+// join of what the calls of each pass and of what it returns: static where
+// every call agrees (must refine). Public functions keep their signatures
+// and are never cloned (must stay). With max-clones=0, the join of all the
+// calls: `?` where two calls differ (must stay dynamic).
+// CHECK-LABEL: func.func private @flatten(%{{.*}}: tensor<2x3xf32>) -> tensor<6xf32>
+// CHECK: tensor.collapse_shape %{{.*}} : tensor<2x3xf32> into tensor<6xf32>
+// CHECK-LABEL: func.func private @flatten.shape1(%{{.*}}: tensor<2x5xf32>) -> tensor<10xf32>
 // CHECK-LABEL: func.func private @double(%{{.*}}: tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NOT: @double.shape
 // CHECK-LABEL: func.func @public_callee(%{{.*}}: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NOT: @public_callee.shape
 // CHECK-LABEL: func.func @callers
-// CHECK: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
-// CHECK: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
+// CHECK: call @flatten(%{{.*}}) : (tensor<2x3xf32>) -> tensor<6xf32>
+// CHECK: call @flatten.shape1(%{{.*}}) : (tensor<2x5xf32>) -> tensor<10xf32>
 // CHECK: call @double(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK: call @public_callee(%{{.*}}) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+// JOIN-LABEL: func.func private @flatten(%{{.*}}: tensor<2x?xf32>) -> tensor<?xf32>
+// JOIN: tensor.collapse_shape %{{.*}} : tensor<2x?xf32> into tensor<?xf32>
+// JOIN-NOT: @flatten.shape1
+// JOIN-LABEL: func.func private @double(%{{.*}}: tensor<2x3xf32>) -> tensor<2x3xf32>
+// JOIN-LABEL: func.func @callers
+// JOIN: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
+// JOIN: call @flatten(%{{.*}}) : (tensor<2x?xf32>) -> tensor<?xf32>
 func.func private @flatten(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
   return %c : tensor<?xf32>

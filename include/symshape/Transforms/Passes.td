@@ -432,7 +432,11 @@ def SymShapeDynamicToStaticPass
     yields a tensor with the iter arg's dims. A private function used only by
     calls gets the join of what its calls pass and what it returns. A
     rebuilt result is cast back to its old type for its users, so public
-    function signatures stay, with casts at the boundary.
+    function signatures stay, with casts at the boundary. A private function
+    whose calls pass different static shapes gets one clone per shape
+    signature first (`max-clones`, default 4; beyond that, or with 0, the
+    join), so that each becomes static; public functions are never cloned
+    away.
 
     `bind=` and `profile=` are `symshape-specialize`'s options, applied
     first (diagnostics then name this pass). `bind=name=value,...`
@@ -478,6 +482,9 @@ def SymShapeDynamicToStaticPass
            "Emit a remark for every dim left dynamic">,
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
            "Maximum number of refinement rounds">,
+    Option<"maxClones", "max-clones", "unsigned", /*default=*/"4",
+           "Clones a private function may get, one per further static shape "
+           "signature of its calls (0: join the shapes instead)">,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
