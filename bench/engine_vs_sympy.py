@@ -9,15 +9,20 @@ text, simplifies it with the facts (sizes, ranges, divisors) and bounds it:
     Solver::getRange; the corpus is run several times, each time in a fresh
     expression store;
   * sympy: symbols declared integer and non-negative for sizes, a divisor d
-    written as s = d * k, then `sympy.simplify` (the general simplifier) or
-    `sympy.expand` (the cheap canonicalization), and bounds by substituting
-    `AccumBounds` for every symbol (what sympy offers for ranges).
+    written as s = d * k, the expression read by the engine's parser and
+    built in sympy (`symshape.sympy.to_sympy`), then `sympy.simplify` (the
+    general simplifier) or `sympy.expand` (the cheap canonicalization), and
+    bounds by substituting `AccumBounds` for every symbol (what sympy offers
+    for ranges).
 
 Prints the time per case of each and the ratios; with --update-docs, writes
 them into docs/Performance.md.
 
 Usage: engine_vs_sympy.py --bench BUILD/bin/symshape-engine-bench
            [--cases N] [--seed S] [--update-docs]
+
+The symshape Python package is taken from PYTHONPATH, else from BUILD's
+python_packages (ninja -C BUILD symshape-python).
 """
 
 import argparse
@@ -30,11 +35,12 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "python"))
-from symshape import exprsyntax  # noqa: E402
 
 import sympy  # noqa: E402
 from sympy.calculus.util import AccumBounds  # noqa: E402
+
+# symshape.expr and symshape.sympy, imported by import_symshape().
+sym_expr = sym_bridge = None
 
 # The examples of docs/Dialect.md lead the corpus.
 FIXED = [
@@ -94,30 +100,36 @@ def make_corpus(n, seed):
     return cases[:n]
 
 
-class SympyBuilder(exprsyntax.Builder):
-    def __init__(self, symbols):
-        self.symbols = symbols
+def import_symshape(bench):
+    """symshape from PYTHONPATH, else from the python_packages of the build
+    that `bench` (BUILD/bin/symshape-engine-bench) belongs to."""
+    global sym_expr, sym_bridge
+    try:
+        import symshape  # noqa: F401
+    except ModuleNotFoundError:
+        build = os.path.dirname(os.path.dirname(os.path.abspath(bench)))
+        sys.path.insert(0, os.path.join(build, "python_packages"))
+    from symshape import expr
+    from symshape import sympy as bridge
+    sym_expr, sym_bridge = expr, bridge
 
-    def integer(self, value):
-        return sympy.Integer(value)
 
-    def symbol(self, position):
-        return self.symbols[position]
+# The textual syntax's operations in sympy.
+SYMPY_FUNCTIONS = {
+    "floordiv": lambda a, b: sympy.floor(a / b),
+    "ceildiv": lambda a, b: sympy.ceiling(a / b),
+    "mod": sympy.Mod,
+    "max": sympy.Max,
+    "min": sympy.Min,
+}
 
-    def floordiv(self, a, b):
-        return sympy.floor(a / b)
 
-    def ceildiv(self, a, b):
-        return sympy.ceiling(a / b)
-
-    def mod(self, a, b):
-        return sympy.Mod(a, b)
-
-    def max(self, args):
-        return sympy.Max(*args)
-
-    def min(self, args):
-        return sympy.Min(*args)
+def to_sympy(text, symbols):
+    """The sympy expression of `text`, s<i> being symbols[i]: read by the
+    engine's parser, built in sympy."""
+    e = sym_expr.parse(text)  # s<i> is the symbol named "s<i>"
+    names = {f"s{i}": s for i, s in enumerate(symbols)}
+    return sym_bridge.to_sympy(e, symbols=names, functions=SYMPY_FUNCTIONS)
 
 
 def sympy_case(facts, text, simplifier):
@@ -136,7 +148,7 @@ def sympy_case(facts, text, simplifier):
             symbols.append(s)
             bounds[s] = AccumBounds(int(lo),
                                     sympy.oo if hi == "inf" else int(hi))
-    e = exprsyntax.parse(text, SympyBuilder(symbols))
+    e = to_sympy(text, symbols)
     simplified = simplifier(e)
     try:
         bound = e.subs(bounds)
@@ -178,6 +190,7 @@ def main():
     ap.add_argument("--update-docs", action="store_true")
     args = ap.parse_args()
 
+    import_symshape(args.bench)
     cases = make_corpus(args.cases, args.seed)
     engine, results = time_engine(args.bench, cases, args.repetitions)
     sym_simplify = time_sympy(cases, sympy.simplify)

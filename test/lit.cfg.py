@@ -17,6 +17,10 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# The symshape Python package of this build (python/), for the checkers
+# that read expressions with the engine's parser.
+llvm_config.with_environment("PYTHONPATH", config.symshape_python_dir,
+                             append_path=True)
 
 # `lit --param verify_roundtrip=1` makes every symshape-opt run also check
 # that the printed IR parses back to the same IR.

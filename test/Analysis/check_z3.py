@@ -4,6 +4,8 @@ with z3: every computed range, every simplification and every "true" and
 "false" verdict must be valid for all integer values allowed by the facts
 (where the expressions are defined). Cases with unbounded ranges cannot be
 enumerated; z3 proves them. Prints counts; exits 1 on an invalid claim.
+Expressions are read by the engine's own parser, through the symshape
+Python package (symshape.expr.parse; PYTHONPATH=build/python_packages).
 
 Usage: check_z3.py CLAIMS.jsonl
 """
@@ -14,9 +16,42 @@ import sys
 
 import z3
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "python"))
-from symshape import exprsyntax  # noqa: E402
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def _import_engine():
+    """symshape.expr: from PYTHONPATH (the test suite points it at the
+    build's python_packages), else from build/python_packages of this
+    checkout. A sanitizer build of the package needs its runtime preloaded:
+    this script then runs itself again with it."""
+    try:
+        from symshape import expr
+        return expr
+    except ModuleNotFoundError as e:
+        if e.name != "symshape":
+            raise
+        fallback = os.path.join(ROOT, "build", "python_packages")
+        if not os.path.isdir(os.path.join(fallback, "symshape")):
+            sys.exit("check_z3.py: cannot import symshape: build it "
+                     "(ninja -C build symshape-python) and set "
+                     "PYTHONPATH=build/python_packages")
+        sys.path.insert(0, fallback)
+        return _import_engine()
+    except ImportError as e:
+        runtime = getattr(e, "sanitizer_runtime", None)
+        if not runtime or os.environ.get("SYMSHAPE_PRELOADED") == runtime:
+            raise
+        env = dict(os.environ, SYMSHAPE_PRELOADED=runtime)
+        env["LD_PRELOAD"] = ":".join(
+            p for p in (runtime, os.environ.get("LD_PRELOAD")) if p)
+        env["ASAN_OPTIONS"] = ":".join(
+            p for p in ("detect_leaks=0:allow_user_poisoning=0",
+                        os.environ.get("ASAN_OPTIONS")) if p)
+        sys.stdout.flush()
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+
+
+engine = _import_engine()
 
 
 def floordiv(a, b):
@@ -25,48 +60,57 @@ def floordiv(a, b):
     return z3.If(b > 0, a / b, (-a) / (-b))
 
 
-class Z3Builder(exprsyntax.Builder):
-    """Builds z3 terms and collects the conditions under which the
-    expression is defined (non-zero divisors)."""
+class Z3Builder:
+    """Builds the z3 term of an engine expression (the symbol named s<i>
+    is symbols[i]) and collects the conditions under which it is defined
+    (non-zero divisors)."""
 
     def __init__(self, symbols):
         self.symbols = symbols
         self.defined = []
+        self.memo = {}
 
-    def integer(self, value):
-        return z3.IntVal(value)
+    def build(self, e):
+        term = self.memo.get(e)
+        if term is None:
+            term = self._build(e)
+            self.memo[e] = term
+        return term
 
-    def symbol(self, position):
-        return self.symbols[position]
-
-    def floordiv(self, a, b):
+    def _build(self, e):
+        kind = e.kind
+        if kind == "constant":
+            return z3.IntVal(e.value)
+        if kind == "symbol":
+            return self.symbols[int(e.name[1:])]
+        if kind == "add":
+            terms = [c * self.build(t)
+                     for c, t in zip(e.coefficients, e.operands)]
+            return z3.Sum(terms + [z3.IntVal(e.constant_term)])
+        if kind == "mul":
+            return z3.Product([self.build(t) for t in e.operands])
+        if kind in ("max", "min"):
+            args = [self.build(t) for t in e.operands]
+            r = args[0]
+            for op in args[1:]:
+                r = z3.If(op > r if kind == "max" else op < r, op, r)
+            return r
+        a, b = (self.build(t) for t in e.operands)
         self.defined.append(b != 0)
-        return floordiv(a, b)
-
-    def ceildiv(self, a, b):
-        self.defined.append(b != 0)
-        return -floordiv(-a, b)
-
-    def mod(self, a, b):
-        self.defined.append(b != 0)
+        if kind == "floordiv":
+            return floordiv(a, b)
+        if kind == "ceildiv":
+            return -floordiv(-a, b)
+        assert kind == "mod", kind
         return a - b * floordiv(a, b)
-
-    def max(self, args):
-        e = args[0]
-        for op in args[1:]:
-            e = z3.If(op > e, op, e)
-        return e
-
-    def min(self, args):
-        e = args[0]
-        for op in args[1:]:
-            e = z3.If(op < e, op, e)
-        return e
 
 
 def parse(text, symbols):
+    """(z3 term, definedness condition) of an expression in the dialect's
+    syntax, read by the engine's parser (symshape.expr.parse): s<i> is
+    symbols[i]."""
     builder = Z3Builder(symbols)
-    e = exprsyntax.parse(text, builder)
+    e = builder.build(engine.parse(text))
     defined = z3.And(*builder.defined) if builder.defined else z3.BoolVal(True)
     return e, defined
 
