@@ -449,6 +449,8 @@ void ShapeAnalysis::reportContradiction(Expr e, FactSource fact) {
 
 void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
                              int64_t divisor, FactSource source) {
+  if (logStatedFacts && e)
+    statedFacts.push_back({e, range, divisor, Expr()});
   e = solver.normalize(e);
   if (!e)
     return;
@@ -474,6 +476,8 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
 }
 
 void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
+  if (logStatedFacts && a && b)
+    statedFacts.push_back({a, symshape::Interval(), 1, b});
   a = solver.normalize(a);
   b = solver.normalize(b);
   if (!a || !b || a == b)
@@ -589,12 +593,14 @@ Value ShapeAnalysis::findAvailableValue(Expr e, Type type, Value exclude) {
 }
 
 ShapeAnalysis::ScopeMarks ShapeAnalysis::enterScope() {
-  return {facts.mark(), factSources.size(), availableLog.size(), unreachable};
+  return {facts.mark(), factSources.size(), availableLog.size(),
+          statedFacts.size(), unreachable};
 }
 
 void ShapeAnalysis::exitScope(const ScopeMarks &marks) {
   facts.rollback(marks.facts);
   factSources.resize(marks.sources);
+  statedFacts.resize(marks.stated);
   unreachable = marks.unreachable;
   while (availableLog.size() > marks.available) {
     available[availableLog.back()].pop_back();

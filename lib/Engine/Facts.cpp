@@ -223,6 +223,11 @@ SymbolFacts Facts::getSymbol(unsigned pos) const {
   return f;
 }
 
+SymbolFacts Facts::getDeclaration(unsigned pos) const {
+  auto d = declared.find(pos);
+  return d == declared.end() ? SymbolFacts() : d->second;
+}
+
 std::optional<Interval> Facts::getExprRange(Expr e) const {
   if (!e || exprRanges.empty() || e.isConstant() || e.isSymbol())
     return std::nullopt;

@@ -236,6 +236,39 @@ struct CmpIModel
     addComparisonFacts(pred, a, b, source, q);
   }
 
+  std::optional<Relation> getConditionRelation(Operation *op, OpResult,
+                                               bool isTrue,
+                                               ShapeQuery &q) const {
+    auto cmp = cast<arith::CmpIOp>(op);
+    Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
+    if (!a || !b)
+      return std::nullopt;
+    using P = arith::CmpIPredicate;
+    P pred = isTrue ? cmp.getPredicate()
+                    : arith::invertPredicate(cmp.getPredicate());
+    // Unsigned relations are the signed ones on the non-negative values
+    // decideCondition requires.
+    switch (pred) {
+    case P::eq:
+      return Relation{Relation::Kind::EQ, a, b};
+    case P::ne:
+      return Relation{Relation::Kind::NE, a, b};
+    case P::slt:
+    case P::ult:
+      return Relation{Relation::Kind::LT, a, b};
+    case P::sle:
+    case P::ule:
+      return Relation{Relation::Kind::LE, a, b};
+    case P::sgt:
+    case P::ugt:
+      return Relation{Relation::Kind::LT, b, a};
+    case P::sge:
+    case P::uge:
+      return Relation{Relation::Kind::LE, b, a};
+    }
+    return std::nullopt;
+  }
+
   Verdict decideCondition(Operation *op, OpResult, ShapeQuery &q) const {
     auto cmp = cast<arith::CmpIOp>(op);
     Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());

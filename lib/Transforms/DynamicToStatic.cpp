@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Certify.h"
 #include "Specialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
@@ -37,6 +38,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace symshape {
@@ -86,7 +88,11 @@ std::optional<int64_t> staticValue(OpFoldResult ofr) {
 
 class Refiner {
 public:
-  Refiner(ShapeAnalysis &analysis) : a(analysis) {}
+  /// With `obligations`, every dim or value proven constant (and so made
+  /// static) is recorded as a proof obligation.
+  Refiner(ShapeAnalysis &analysis,
+          std::vector<Obligation> *obligations = nullptr)
+      : a(analysis), obligations(obligations) {}
 
   /// Records, with the facts that hold at `op` (during the walk), what the
   /// rebuild of `op` may use: the proven types of its tensor operands and
@@ -99,8 +105,11 @@ public:
         k.types[source] = computeProvenType(source);
       } else if (v.getType().isIndex()) {
         Expr e = a.getSolver().simplify(a.getExpr(v));
-        if (std::optional<int64_t> c = e ? e.getConstantOrNone() : std::nullopt)
+        if (std::optional<int64_t> c =
+                e ? e.getConstantOrNone() : std::nullopt) {
           k.constants[v] = *c;
+          certify(v, a.getExpr(v), *c, -1);
+        }
       }
     }
     for (Value r : op->getResults())
@@ -143,10 +152,32 @@ public:
       // Never a static 0 (see refineSize).
       Expr e = a.getSolver().simplify(a.getDimExpr(v, d));
       if (std::optional<int64_t> c = e ? e.getConstantOrNone() : std::nullopt;
-          c && *c >= 1)
+          c && *c >= 1) {
         shape[d] = *c;
+        certify(v, a.getDimExpr(v, d), *c, d);
+      }
     }
     return type.clone(shape);
+  }
+
+  /// Records that `exact`, dim `dim` of `v` (or `v` itself for -1), was
+  /// proven to be `c`, once per value and dim.
+  void certify(Value v, Expr exact, int64_t c, int64_t dim) {
+    if (!obligations || !exact ||
+        !certified.insert({v, static_cast<unsigned>(dim)}).second)
+      return;
+    Relation claim{Relation::Kind::EQ, exact,
+                   a.getExprContext().getConstant(c)};
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (dim >= 0)
+      os << "static dim " << dim << ": ";
+    else
+      os << "constant operand: ";
+    os << a.describe(exact) << " == " << c;
+    Operation *where = v.getDefiningOp();
+    Location loc = where ? where->getLoc() : v.getLoc();
+    obligations->push_back(makeObligation(a, loc, text, claim));
   }
 
   /// An operand for a rebuilt op: seen through casts, and cast to its proven
@@ -379,6 +410,8 @@ private:
   }
 
   ShapeAnalysis &a;
+  std::vector<Obligation> *obligations;
+  llvm::DenseSet<std::pair<Value, unsigned>> certified;
   llvm::DenseMap<Operation *, Known> known;
   Known *current = nullptr;
 };
@@ -781,9 +814,11 @@ bool specializePrivateSignatures(ModuleOp module) {
 }
 
 /// One round: returns true if the IR changed.
-FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound) {
+FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
+                           std::vector<Obligation> *obligations = nullptr) {
   ShapeAnalysis analysis(root->getContext());
-  Refiner refiner(analysis);
+  analysis.setLogStatedFacts(obligations != nullptr);
+  Refiner refiner(analysis, obligations);
   SmallVector<Operation *> candidates;
   if (failed(analysis.run(root, [&](Operation *op) {
         if (op->getNumResults() == 0)
@@ -926,9 +961,11 @@ private:
   /// Refines to a fixpoint (bounded by max-iterations).
   void refine(ModuleOp module) {
     llvm::DenseSet<StringAttr> cloned;
+    std::vector<Obligation> obligations;
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
-      FailureOr<bool> changed = refineOnce(module, false, last);
+      FailureOr<bool> changed =
+          refineOnce(module, false, last, certify.empty() ? nullptr : &obligations);
       if (failed(changed))
         return signalPassFailure();
       *changed |= clonePerShape(module, maxClones, cloned);
@@ -939,6 +976,10 @@ private:
     }
     if (explain)
       (void)refineOnce(module, /*explain=*/true, /*lastRound=*/true);
+    if (!certify.empty() &&
+        failed(writeObligations(module.getContext(), obligations, certify,
+                                certifyAppend)))
+      return signalPassFailure();
   }
 
 };

@@ -60,6 +60,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   pm.addPass(createSymShapeInferPass(infer));
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;
+  simplify.certify = options.certify;
   pm.addPass(createSymShapeSimplifyPass(simplify));
   local(createSymShapeRepairReshapesPass(early));
   local(createSafeCanonicalizerPass());
@@ -68,8 +69,13 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
   toStatic.checks = options.checks;
   toStatic.explain = options.explain;
+  toStatic.certify = options.certify;
+  toStatic.certifyAppend = true;
   pm.addPass(createSymShapeDynamicToStaticPass(toStatic));
-  pm.addPass(createSymShapeSimplifyPass());
+  SymShapeSimplifyPassOptions again;
+  again.certify = options.certify;
+  again.certifyAppend = true;
+  pm.addPass(createSymShapeSimplifyPass(again));
   SymShapeFoldReshapeIntoStorePassOptions fold;
   fold.explain = options.explain;
   pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold));

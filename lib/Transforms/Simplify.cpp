@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Certify.h"
 #include "FailingChecks.h"
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
@@ -303,6 +304,70 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
   return changed;
 }
 
+/// What decision `d` claims, for a certificate; empty if it claims nothing
+/// expressible.
+SmallVector<Relation, 2> claimOf(ShapeAnalysis &analysis, const Decision &d) {
+  ExprContext &exprs = analysis.getExprContext();
+  Operation *op = d.op;
+  Value result = op->getResult(0);
+  if (d.kind == Decision::Kind::EraseFact) {
+    auto constrain = cast<ConstrainRangeOp>(op);
+    Expr e = analysis.getExpr(constrain.getValue());
+    RangeAttr range = constrain.getRange();
+    SmallVector<Relation, 2> claim;
+    if (std::optional<int64_t> lo = range.getLo())
+      claim.push_back({Relation::Kind::LE, exprs.getConstant(*lo), e});
+    if (std::optional<int64_t> hi = range.getHi())
+      claim.push_back({Relation::Kind::LE, e, exprs.getConstant(*hi)});
+    if (constrain.getDivisor() > 1)
+      claim.push_back({Relation::Kind::EQ, mod(e, constrain.getDivisor()),
+                       exprs.getConstant(0)});
+    return claim;
+  }
+  if (result.getType().isInteger(1)) {
+    auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+    std::optional<Relation> r =
+        semantics ? semantics.getConditionRelation(cast<OpResult>(result),
+                                                   d.constant != 0, analysis)
+                  : std::nullopt;
+    if (!r)
+      return {};
+    return {*r};
+  }
+  Expr e = analysis.getExpr(result);
+  Expr claimed;
+  switch (d.kind) {
+  case Decision::Kind::Constant:
+    claimed = exprs.getConstant(d.constant);
+    break;
+  case Decision::Kind::UseValue:
+    claimed = analysis.getExpr(d.value);
+    break;
+  case Decision::Kind::Materialize:
+    claimed = d.expr;
+    break;
+  case Decision::Kind::EraseFact:
+    break;
+  }
+  if (!e || !claimed)
+    return {};
+  return {{Relation::Kind::EQ, e, claimed}};
+}
+
+/// A line saying what a decision claims, for the certificate's comment.
+std::string describeClaim(ShapeAnalysis &analysis, Operation *op,
+                          ArrayRef<Relation> claim) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName() << ":";
+  static const char *rel[] = {"==", "!=", "<", "<="};
+  for (const Relation &r : claim)
+    os << " " << analysis.describe(r.lhs) << " "
+       << rel[static_cast<int>(r.kind)] << " " << analysis.describe(r.rhs)
+       << ";";
+  return text;
+}
+
 class SymShapeSimplifyPass
     : public symshape::impl::SymShapeSimplifyPassBase<SymShapeSimplifyPass> {
 public:
@@ -310,6 +375,8 @@ public:
 
   void runOnOperation() override {
     SmallVector<Operation *> work = analysisUnits(getOperation());
+    bool certifying = !certify.empty();
+    std::vector<Obligation> obligations;
     for (unsigned round = 0; round < maxIterations; ++round) {
       // The first round trims what follows checks written false; later ones
       // what follows checks decided false.
@@ -320,15 +387,25 @@ public:
       // in the order of the functions.
       SmallVector<std::unique_ptr<ShapeAnalysis>> analyses(work.size());
       SmallVector<SmallVector<Decision>> decisions(work.size());
+      SmallVector<std::vector<Obligation>> unitObligations(work.size());
       LogicalResult result =
           forEachUnit(&getContext(), work.size(), [&](size_t i) {
             analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
             ShapeAnalysis &analysis = *analyses[i];
+            analysis.setLogStatedFacts(certifying);
             ExprCost cost;
             LogicalResult r = analysis.run(work[i], [&](Operation *op) {
-              if (std::optional<Decision> d =
-                      decide(analysis, cost, op, explain))
-                decisions[i].push_back(*d);
+              std::optional<Decision> d = decide(analysis, cost, op, explain);
+              if (!d)
+                return;
+              decisions[i].push_back(*d);
+              if (!certifying)
+                return;
+              // The facts in scope are those the decision was taken with.
+              SmallVector<Relation, 2> claim = claimOf(analysis, *d);
+              unitObligations[i].push_back(makeObligation(
+                  analysis, op->getLoc(), describeClaim(analysis, op, claim),
+                  claim));
             });
             // Kept only where decisions need it (materialization).
             if (decisions[i].empty())
@@ -337,6 +414,9 @@ public:
           });
       if (failed(result))
         return signalPassFailure();
+      for (std::vector<Obligation> &unit : unitObligations)
+        for (Obligation &o : unit)
+          obligations.push_back(std::move(o));
       bool changed = false;
       for (size_t i = 0; i < work.size(); ++i) {
         if (!decisions[i].empty())
@@ -351,6 +431,10 @@ public:
       if (round + 1 == maxIterations)
         eraseAfterFailingChecks(getOperation());
     }
+    if (certifying &&
+        failed(writeObligations(&getContext(), obligations, certify,
+                                certifyAppend)))
+      return signalPassFailure();
     if (!explain)
       return;
     // Every max/min still here was not decided.

@@ -153,6 +153,21 @@ public:
   /// parallel requires.
   void setCallSummaries(bool enable) { callSummaries = enable; }
 
+  /// A fact as it was stated, before the engine derived anything from it
+  /// (for certificates): `range.lo <= expr <= range.hi` and `divisor | expr`,
+  /// or, with `other` set, `expr == other`.
+  struct StatedFactLog {
+    Expr expr;
+    Interval range;
+    int64_t divisor = 1;
+    Expr other;
+  };
+  /// Whether the facts stated in scope are kept as stated
+  /// (`getStatedFacts`); off by default.
+  void setLogStatedFacts(bool enable) { logStatedFacts = enable; }
+  /// The facts stated so far that hold at the current point of the walk.
+  ArrayRef<StatedFactLog> getStatedFacts() const { return statedFacts; }
+
   // The rest of ShapeQuery, for the models.
   bool isWalking() const override { return walking; }
   Expr getNamedSymbol(mlir::Value value, llvm::StringRef name,
@@ -205,7 +220,7 @@ private:
   void addBlockEntryFacts(mlir::Block *block);
   void recordAvailable(mlir::Value value, Expr e);
   struct ScopeMarks {
-    size_t facts, sources, available;
+    size_t facts, sources, available, stated;
     bool unreachable;
   };
   ScopeMarks enterScope();
@@ -236,6 +251,8 @@ private:
   llvm::DenseMap<Expr, SmallVector<mlir::Value, 1>> available;
   std::vector<Expr> availableLog;
 
+  bool logStatedFacts = false;
+  std::vector<StatedFactLog> statedFacts;
   bool walking = false;
   std::optional<unsigned> depthLimit;
   bool callSummaries = true;

@@ -77,6 +77,9 @@ public:
   Expr resolve(Expr e) const;
 
   SymbolFacts getSymbol(unsigned pos) const;
+  /// What symbol `pos` is declared with (its kind, declared range and
+  /// divisor), without the scoped facts or anything derived from them.
+  SymbolFacts getDeclaration(unsigned pos) const;
   /// The recorded range of `e`, if any (not a computed one): the range
   /// recorded for the scaled form's key, scaled back. `e` is looked up as
   /// given; substitute the equalities first (`resolve`) where they may apply.

@@ -48,6 +48,13 @@ enum class ResultRewrite {
   ConstantOnly,
 };
 
+/// A relation between two integers, `lhs rel rhs` (what a condition states,
+/// ShapeSemanticsOpInterface::getConditionRelation; what a decision claims).
+struct Relation {
+  enum class Kind { EQ, NE, LT, LE } kind;
+  Expr lhs, rhs;
+};
+
 /// A max or min op (ShapeSemanticsOpInterface::getExtremum).
 enum class Extremum { None, Max, Min };
 

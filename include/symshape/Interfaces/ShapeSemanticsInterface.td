@@ -98,6 +98,15 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       (ins "::mlir::OpResult":$condition, "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"",
       /*defaultImplementation=*/"return ::symshape::Verdict::Unknown;">,
+    InterfaceMethod<[{
+        The relation between integers that the `i1` result `condition`
+        being `isTrue` states, if it is one (for certificates of decided
+        conditions); null where `decideCondition` never decides.
+      }],
+      "std::optional<::symshape::Relation>", "getConditionRelation",
+      (ins "::mlir::OpResult":$condition, "bool":$isTrue,
+           "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return std::nullopt;">,
 
     // What passes may do with the op's single integer result.
     InterfaceMethod<[{

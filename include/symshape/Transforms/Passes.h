@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
@@ -56,6 +57,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Emit a remark for every max/min decided or kept and "
                      "for every reshape-into-store fold or refusal"),
       llvm::cl::init(false)};
+  Option<std::string> certify{
+      *this, "certify",
+      llvm::cl::desc("Write every decision of both simplify runs as an "
+                     "SMT-LIB proof obligation to this file "
+                     "(scripts/check-certificates.py runs z3 on it)"),
+      llvm::cl::init("")};
 };
 
 /// Builds symshape-pipeline: repair reshapes, infer, simplify, fold

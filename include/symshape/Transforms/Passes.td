@@ -54,17 +54,32 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
     %b = symshape.symbol "b" range [1, 10] : index
     // uses of %m now use %b
     ```
+
+    With `certify=FILE`, every decision (a value replaced, a comparison
+    folded, a constraint erased) is written to FILE as a proof obligation in
+    SMT-LIB: the facts stated where it was taken, the declarations of their
+    symbols and the negated claim, which must be unsatisfiable over the
+    mathematical integers (the no-overflow assumption).
+    `scripts/check-certificates.py FILE` runs z3 on it and prints
+    `N obligations, N proven, N failed`.
   }];
   let options = [
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
            "Maximum number of analysis-and-rewrite rounds">,
     Option<"explain", "explain", "bool", /*default=*/"false",
-           "Emit a remark for every max/min: decided (and why) or kept">
+           "Emit a remark for every max/min: decided (and why) or kept">,
+    Option<"certify", "certify", "std::string", /*default=*/"\"\"",
+           "Write every decision as an SMT-LIB proof obligation to this file "
+           "(scripts/check-certificates.py runs z3 on it)">,
+    Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
+           "Append to the certify file instead of replacing it (as "
+           "symshape-pipeline's second simplify does)">
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::smt::SMTDialect"];
 }
 
 def SymShapeInferPass : Pass<"symshape-infer"> {
@@ -485,12 +500,19 @@ def SymShapeDynamicToStaticPass
     Option<"maxClones", "max-clones", "unsigned", /*default=*/"4",
            "Clones a private function may get, one per further static shape "
            "signature of its calls (0: join the shapes instead)">,
+    Option<"certify", "certify", "std::string", /*default=*/"\"\"",
+           "Write every dim made static (and every operand proven constant) "
+           "as an SMT-LIB proof obligation to this file "
+           "(scripts/check-certificates.py runs z3 on it)">,
+    Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
+           "Append to the certify file instead of replacing it">,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::scf::SCFDialect",
+                           "::mlir::smt::SMTDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
