@@ -91,8 +91,7 @@ int64_t toInt64(py::handle h, const char *what) {
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
   if (overflow)
-    throw py::value_error(std::string(what) +
-                          " does not fit in 64 bits: " +
+    throw py::value_error(std::string(what) + " does not fit in 64 bits: " +
                           py::str(h).cast<std::string>());
   if (v == -1 && PyErr_Occurred())
     throw py::error_already_set();
@@ -376,9 +375,8 @@ py::object prove(const Relation &r, PyFacts *f) {
 bool addRange(PyFacts &F, Expr e, const Interval &range) {
   if (!e)
     return true; // Not representable: nothing recorded, which is weaker.
-  bool ok = e.isSymbol()
-                ? F.facts.addSymbolRange(e.getSymbolPosition(), range)
-                : F.facts.addExprRange(e, range);
+  bool ok = e.isSymbol() ? F.facts.addSymbolRange(e.getSymbolPosition(), range)
+                         : F.facts.addExprRange(e, range);
   return ok && !F.solver.getRange(e).isEmpty();
 }
 
@@ -420,8 +418,8 @@ void addRelation(PyFacts &F, const Relation &r) {
   }
   if (!ok) {
     F.facts.rollback(mark);
-    throw ContradictionError("the fact " + show(r.lhs) + " " +
-                             relOpText(r.op) + " " + show(r.rhs) +
+    throw ContradictionError("the fact " + show(r.lhs) + " " + relOpText(r.op) +
+                             " " + show(r.rhs) +
                              " contradicts the facts (not added)");
   }
 }
@@ -631,8 +629,9 @@ Expr parse(const std::string &text, py::object symbols) {
   if (failed(e)) {
     std::string msg = tokens.error;
     if (!outOfRange.empty())
-      msg = "symbol " + outOfRange + " out of range: " +
-            std::to_string(locals.size()) + " symbols given (" + msg + ")";
+      msg = "symbol " + outOfRange +
+            " out of range: " + std::to_string(locals.size()) +
+            " symbols given (" + msg + ")";
     throw py::value_error("cannot parse '" + text + "': " + msg);
   }
   return checked(substitute(*e, locals));
@@ -656,8 +655,7 @@ std::string toText(Expr e, py::object symbols) {
     }
     for (unsigned pos : e.getSymbolsUsed())
       if (!index.count(pos))
-        throw py::value_error("to_text: symbol '" +
-                              store().symbols[pos].name +
+        throw py::value_error("to_text: symbol '" + store().symbols[pos].name +
                               "' is not in the given symbols");
   }
   std::string s;
@@ -674,8 +672,7 @@ std::string toText(Expr e, py::object symbols) {
 
 /// Calls `fn(position, value)` for every entry of a mapping whose key is a
 /// symbol or the name of symbols of `e`.
-template <typename Fn>
-void forEachBinding(Expr e, py::handle mapping, Fn fn) {
+template <typename Fn> void forEachBinding(Expr e, py::handle mapping, Fn fn) {
   py::object items = mapping.attr("items")();
   for (py::handle item : items) {
     auto pair = item.cast<py::tuple>();
@@ -689,8 +686,7 @@ void forEachBinding(Expr e, py::handle mapping, Fn fn) {
     }
     Expr s = toExpr(key);
     if (!s.isSymbol())
-      throw py::value_error("a key must be a symbol or a name, got " +
-                            show(s));
+      throw py::value_error("a key must be a symbol or a name, got " + show(s));
     fn(s.getSymbolPosition(), pair[1]);
   }
 }
@@ -714,8 +710,8 @@ int64_t evaluateExpr(Expr e, py::handle mapping) {
   });
   for (unsigned pos : e.getSymbolsUsed())
     if (!bound.count(pos))
-      throw py::key_error("no value for symbol '" +
-                          store().symbols[pos].name + "'");
+      throw py::key_error("no value for symbol '" + store().symbols[pos].name +
+                          "'");
   std::optional<int64_t> v = evaluate(e, values);
   if (!v)
     throw py::value_error("cannot evaluate " + show(e) +
@@ -809,17 +805,20 @@ and Facts); ``eq(a, b)`` builds an equality relation.
 )doc");
 
   expr.def("__add__", binary<addB, false>, py::is_operator())
-      .def("__radd__",
-           [](py::handle a, py::handle b) { return binary<addB, false>(b, a); },
-           py::is_operator())
+      .def(
+          "__radd__",
+          [](py::handle a, py::handle b) { return binary<addB, false>(b, a); },
+          py::is_operator())
       .def("__sub__", binary<subB, false>, py::is_operator())
-      .def("__rsub__",
-           [](py::handle a, py::handle b) { return binary<subB, false>(b, a); },
-           py::is_operator())
+      .def(
+          "__rsub__",
+          [](py::handle a, py::handle b) { return binary<subB, false>(b, a); },
+          py::is_operator())
       .def("__mul__", binary<mulB, false>, py::is_operator())
-      .def("__rmul__",
-           [](py::handle a, py::handle b) { return binary<mulB, false>(b, a); },
-           py::is_operator())
+      .def(
+          "__rmul__",
+          [](py::handle a, py::handle b) { return binary<mulB, false>(b, a); },
+          py::is_operator())
       .def("__floordiv__", binary<floorDivB, true>, py::is_operator())
       .def(
           "__rfloordiv__",
@@ -828,9 +827,10 @@ and Facts); ``eq(a, b)`` builds an equality relation.
           },
           py::is_operator())
       .def("__mod__", binary<modB, true>, py::is_operator())
-      .def("__rmod__",
-           [](py::handle a, py::handle b) { return binary<modB, true>(b, a); },
-           py::is_operator())
+      .def(
+          "__rmod__",
+          [](py::handle a, py::handle b) { return binary<modB, true>(b, a); },
+          py::is_operator())
       .def("__truediv__",
            [](py::handle, py::handle) -> py::object {
              throw py::type_error("symshape expressions are integers: use // "
@@ -907,8 +907,7 @@ and Facts); ``eq(a, b)`` builds an equality relation.
              return a.getConstantValue();
            })
       .def("__str__", [](Expr a) { return show(a); })
-      .def("__repr__",
-           [](Expr a) { return "Expr('" + show(a) + "')"; })
+      .def("__repr__", [](Expr a) { return "Expr('" + show(a) + "')"; })
       .def("__copy__", [](Expr a) { return a; })
       .def("__deepcopy__", [](Expr a, py::handle) { return a; })
       .def_property_readonly(
@@ -1059,8 +1058,8 @@ It has no truth value: ask prove(), or add it to Facts.
       .def("__bool__",
            [](const Relation &r) -> bool {
              throw py::type_error(
-                 "the relation '" + show(r.lhs) + " " + relOpText(r.op) +
-                 " " + show(r.rhs) +
+                 "the relation '" + show(r.lhs) + " " + relOpText(r.op) + " " +
+                 show(r.rhs) +
                  "' has no truth value: use prove() (True/False/None); "
                  "== on expressions compares canonical forms");
            })
@@ -1139,11 +1138,17 @@ mapping, names are looked up in it; with None, s<i> is Symbol("s<i>").
 )doc");
   m.def(
       "smax",
-      [](py::args args) { return checked(symshape::max(ArrayRef<Expr>(operandList(args, "smax")))); },
+      [](py::args args) {
+        return checked(
+            symshape::max(ArrayRef<Expr>(operandList(args, "smax"))));
+      },
       "max of one or more expressions (torch.sym_max).");
   m.def(
       "smin",
-      [](py::args args) { return checked(symshape::min(ArrayRef<Expr>(operandList(args, "smin")))); },
+      [](py::args args) {
+        return checked(
+            symshape::min(ArrayRef<Expr>(operandList(args, "smin"))));
+      },
       "min of one or more expressions (torch.sym_min).");
   m.def("floordiv", &binaryFn<floorDivB, true>, py::arg("a"), py::arg("b"),
         "a floordiv b (rounds toward -inf, as Python's //).");
@@ -1152,22 +1157,28 @@ mapping, names are looked up in it; with None, s<i> is Symbol("s<i>").
   m.def("mod", &binaryFn<modB, true>, py::arg("a"), py::arg("b"),
         "a mod b (the sign of b, as Python's %).");
   m.def(
-      "eq", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::EQ); },
+      "eq",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::EQ); },
       py::arg("a"), py::arg("b"), "The relation a == b.");
   m.def(
-      "ne", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::NE); },
+      "ne",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::NE); },
       py::arg("a"), py::arg("b"), "The relation a != b (for prove()).");
   m.def(
-      "le", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::LE); },
+      "le",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::LE); },
       py::arg("a"), py::arg("b"), "The relation a <= b.");
   m.def(
-      "lt", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::LT); },
+      "lt",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::LT); },
       py::arg("a"), py::arg("b"), "The relation a < b.");
   m.def(
-      "ge", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::GE); },
+      "ge",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::GE); },
       py::arg("a"), py::arg("b"), "The relation a >= b.");
   m.def(
-      "gt", [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::GT); },
+      "gt",
+      [](py::handle a, py::handle b) { return makeRelation(a, b, RelOp::GT); },
       py::arg("a"), py::arg("b"), "The relation a > b.");
   m.def("prove", &prove, py::arg("relation"), py::arg("facts") = py::none(),
         R"doc(

@@ -112,8 +112,7 @@ public:
   explicit Collector(MLIRContext *ctx)
       : handler(ctx, [this](Diagnostic &d) {
           records.push_back(makeRecord(d.getLocation(),
-                                       severityName(d.getSeverity()),
-                                       d.str()));
+                                       severityName(d.getSeverity()), d.str()));
           for (Diagnostic &note : d.getNotes())
             records.push_back(
                 makeRecord(note.getLocation(), "note", note.str()));
@@ -121,8 +120,8 @@ public:
         }) {}
 
   bool hasError() const {
-    return llvm::any_of(records,
-                        [](const DiagRecord &r) { return r.severity == "error"; });
+    return llvm::any_of(
+        records, [](const DiagRecord &r) { return r.severity == "error"; });
   }
   void addError(std::string location, std::string message) {
     DiagRecord r;
@@ -151,8 +150,7 @@ struct PyModule {
 };
 
 /// Runs `fn(collector)` with the GIL released and the context locked.
-template <typename Fn>
-std::vector<DiagRecord> locked(Fn fn) {
+template <typename Fn> std::vector<DiagRecord> locked(Fn fn) {
   IRState &s = state();
   py::gil_scoped_release release;
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -241,8 +239,7 @@ auto withStderrCaptured(std::string &captured, Fn fn) -> decltype(fn()) {
 
 /// Parses a pipeline, in the textual form `builtin.module(...)` or as the
 /// bare list of passes on the module, into `pm`.
-LogicalResult parsePipeline(StringRef pipeline, PassManager &pm,
-                            Collector &c) {
+LogicalResult parsePipeline(StringRef pipeline, PassManager &pm, Collector &c) {
   StringRef text = pipeline.trim();
   StringRef inner = text;
   if (inner.consume_front("builtin.module")) {
@@ -255,9 +252,8 @@ LogicalResult parsePipeline(StringRef pipeline, PassManager &pm,
   // Pass options are parsed by llvm::cl, which reports a bad option on
   // stderr: capture it for the diagnostic.
   std::string optionErrors;
-  LogicalResult parsed = withStderrCaptured(optionErrors, [&] {
-    return parsePassPipeline(text, pm, os);
-  });
+  LogicalResult parsed = withStderrCaptured(
+      optionErrors, [&] { return parsePassPipeline(text, pm, os); });
   if (succeeded(parsed))
     return success();
   std::string message = StringRef(error).trim().str();

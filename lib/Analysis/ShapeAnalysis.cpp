@@ -81,8 +81,8 @@ Expr ShapeAnalysis::getNamedSymbol(Value value, StringRef name,
                                    int64_t divisor) {
   // A name denotes one symbol per function (docs/Dialect.md).
   Operation *anchor = value.getDefiningOp();
-  Operation *scope = anchor ? nameScope(anchor)
-                            : value.getParentRegion()->getParentOp();
+  Operation *scope =
+      anchor ? nameScope(anchor) : value.getParentRegion()->getParentOp();
   auto key = std::make_pair(scope, name);
   auto it = namedSymbols.find(key);
   if (it != namedSymbols.end())
@@ -305,7 +305,8 @@ bool ShapeAnalysis::isDefinedBefore(Expr e, Operation *op) {
     Operation *ancestor = v.getParentBlock()->findAncestorOpInBlock(*op);
     if (!ancestor || ancestor == v.getDefiningOp())
       return false;
-    if (Operation *def = v.getDefiningOp(); def && !def->isBeforeInBlock(ancestor))
+    if (Operation *def = v.getDefiningOp();
+        def && !def->isBeforeInBlock(ancestor))
       return false;
   }
   return true;
@@ -371,8 +372,8 @@ Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
   // The callee's result as an expression of its arguments, without the
   // facts that hold only inside it: computed once per (callee, result, dim)
   // and reused for every call.
-  auto key = std::make_tuple(callee, resultIndex,
-                             dim ? int64_t(*dim) : int64_t(-1));
+  auto key =
+      std::make_tuple(callee, resultIndex, dim ? int64_t(*dim) : int64_t(-1));
   auto cached = callSummaryCache.find(key);
   if (cached == callSummaryCache.end())
     cached = callSummaryCache
@@ -529,8 +530,7 @@ void ShapeAnalysis::addCondition(Value cond, bool isTrue, FactSource source) {
     return;
   }
   if (auto result = dyn_cast<OpResult>(cond))
-    if (auto semantics =
-            dyn_cast<ShapeSemanticsOpInterface>(result.getOwner()))
+    if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(result.getOwner()))
       semantics.addConditionFacts(result, isTrue, source, *this);
 }
 

@@ -25,9 +25,9 @@ Expr applyExpr(affine::AffineApplyOp apply, OpResult, ShapeQuery &q) {
   if (!q.getExprs(apply.getMapOperands(), operands))
     return Expr();
   AffineMap map = apply.getAffineMap();
-  return q.checkedArith(apply, exprFromAffine(map.getResult(0), operands,
-                                              map.getNumDims(),
-                                              q.getExprContext()));
+  return q.checkedArith(apply,
+                        exprFromAffine(map.getResult(0), operands,
+                                       map.getNumDims(), q.getExprContext()));
 }
 
 /// The expressions of each result of `map`, or an empty list if one is not
@@ -62,8 +62,9 @@ Expr maxExpr(affine::AffineMaxOp op, OpResult result, ShapeQuery &q) {
 
 /// affine.apply: replaceable; its cost is its divisions and mods, its
 /// formula its map over symbols.
-struct ApplyModel : ShapeSemanticsOpInterface::ExternalModel<
-                        ApplyModel, affine::AffineApplyOp> {
+struct ApplyModel
+    : ShapeSemanticsOpInterface::ExternalModel<ApplyModel,
+                                               affine::AffineApplyOp> {
   Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
     return applyExpr(cast<affine::AffineApplyOp>(op), result, q);
   }
@@ -87,8 +88,7 @@ struct ApplyModel : ShapeSemanticsOpInterface::ExternalModel<
     SmallVector<Expr> operands;
     for (unsigned i = 0, n = apply.getMapOperands().size(); i < n; ++i)
       operands.push_back(exprs.getSymbol(i));
-    return exprFromAffine(map.getResult(0), operands, map.getNumDims(),
-                          exprs);
+    return exprFromAffine(map.getResult(0), operands, map.getNumDims(), exprs);
   }
 };
 
@@ -96,8 +96,9 @@ struct ApplyModel : ShapeSemanticsOpInterface::ExternalModel<
 /// k - 1 (at least 1).
 template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
           Extremum Ext>
-struct MinMaxModel : ShapeSemanticsOpInterface::ExternalModel<
-                         MinMaxModel<OpTy, Value, Ext>, OpTy> {
+struct MinMaxModel
+    : ShapeSemanticsOpInterface::ExternalModel<MinMaxModel<OpTy, Value, Ext>,
+                                               OpTy> {
   Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
     return Value(cast<OpTy>(op), result, q);
   }
@@ -105,8 +106,8 @@ struct MinMaxModel : ShapeSemanticsOpInterface::ExternalModel<
     return ResultRewrite::Recompute;
   }
   unsigned getOwnCost(Operation *op) const {
-    return std::max<unsigned>(
-        1, cast<OpTy>(op).getAffineMap().getNumResults() - 1);
+    return std::max<unsigned>(1, cast<OpTy>(op).getAffineMap().getNumResults() -
+                                     1);
   }
   Extremum getExtremum(Operation *) const { return Ext; }
 };

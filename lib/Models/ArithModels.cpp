@@ -32,7 +32,8 @@ Expr constantExpr(arith::ConstantOp c, OpResult, ShapeQuery &query) {
   return Expr();
 }
 
-template <typename OpTy> std::pair<Expr, Expr> operands(OpTy op, ShapeQuery &q) {
+template <typename OpTy>
+std::pair<Expr, Expr> operands(OpTy op, ShapeQuery &q) {
   return {q.getExpr(op->getOperand(0)), q.getExpr(op->getOperand(1))};
 }
 
@@ -44,11 +45,9 @@ using Formula = Expr (*)(Expr, Expr);
 /// (`F`, or none), how many division/max/min operations it performs (`Cost`)
 /// and whether it is a max or min.
 template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
-          Formula F = nullptr, unsigned Cost = 0,
-          Extremum Ext = Extremum::None>
-struct ArithModel
-    : ShapeSemanticsOpInterface::ExternalModel<
-          ArithModel<OpTy, Value, F, Cost, Ext>, OpTy> {
+          Formula F = nullptr, unsigned Cost = 0, Extremum Ext = Extremum::None>
+struct ArithModel : ShapeSemanticsOpInterface::ExternalModel<
+                        ArithModel<OpTy, Value, F, Cost, Ext>, OpTy> {
   Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
     return Value(cast<OpTy>(op), result, q);
   }
@@ -350,10 +349,12 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
         ArithModel<FloorDivSIOp, floorDivExpr, floorDivFormula, 1>>(*ctx);
     CeilDivSIOp::attachInterface<
         ArithModel<CeilDivSIOp, ceilDivExpr, ceilDivFormula, 1>>(*ctx);
-    DivSIOp::attachInterface<ArithModel<DivSIOp, truncatingDivExpr<DivSIOp>,
-                                        floorDivFormula, 1>>(*ctx);
-    DivUIOp::attachInterface<ArithModel<DivUIOp, truncatingDivExpr<DivUIOp>,
-                                        floorDivFormula, 1>>(*ctx);
+    DivSIOp::attachInterface<
+        ArithModel<DivSIOp, truncatingDivExpr<DivSIOp>, floorDivFormula, 1>>(
+        *ctx);
+    DivUIOp::attachInterface<
+        ArithModel<DivUIOp, truncatingDivExpr<DivUIOp>, floorDivFormula, 1>>(
+        *ctx);
     RemSIOp::attachInterface<
         ArithModel<RemSIOp, truncatingRemExpr<RemSIOp>, modFormula, 1>>(*ctx);
     RemUIOp::attachInterface<

@@ -23,13 +23,13 @@ namespace {
 struct CallModel
     : ShapeSemanticsOpInterface::ExternalModel<CallModel, func::CallOp> {
   Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
-    return q.getCallResult(cast<CallOpInterface>(op),
-                           result.getResultNumber(), std::nullopt);
+    return q.getCallResult(cast<CallOpInterface>(op), result.getResultNumber(),
+                           std::nullopt);
   }
   Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
                         ShapeQuery &q) const {
-    return q.getCallResult(cast<CallOpInterface>(op),
-                           result.getResultNumber(), dim);
+    return q.getCallResult(cast<CallOpInterface>(op), result.getResultNumber(),
+                           dim);
   }
 };
 

@@ -27,8 +27,7 @@ Expr allocDim(OpTy op, OpResult result, unsigned dim, ShapeQuery &q) {
                         op.getDynamicSizes(), dim, q);
 }
 
-Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim,
-                ShapeQuery &q) {
+Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim, ShapeQuery &q) {
   return sliceDim(view.getMixedSizes(), view.getDroppedDims(), dim, q);
 }
 
@@ -37,8 +36,7 @@ Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim,
 void symshape::registerMemRefShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
     using namespace memref;
-    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>>>(
-        *ctx);
+    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>>>(*ctx);
     AllocaOp::attachInterface<ResultDimModel<AllocaOp, allocDim<AllocaOp>>>(
         *ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);

@@ -29,8 +29,7 @@ void attach(mlir::MLIRContext *ctx) {
 }
 
 /// A model answering `getResultExpr` with `Fn`.
-template <typename OpTy,
-          Expr (*Fn)(OpTy, mlir::OpResult, ShapeQuery &)>
+template <typename OpTy, Expr (*Fn)(OpTy, mlir::OpResult, ShapeQuery &)>
 struct ResultModel
     : ShapeSemanticsOpInterface::ExternalModel<ResultModel<OpTy, Fn>, OpTy> {
   Expr getResultExpr(mlir::Operation *op, mlir::OpResult result,
@@ -43,8 +42,7 @@ struct ResultModel
 template <typename OpTy,
           Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &)>
 struct ResultDimModel
-    : ShapeSemanticsOpInterface::ExternalModel<ResultDimModel<OpTy, Fn>,
-                                               OpTy> {
+    : ShapeSemanticsOpInterface::ExternalModel<ResultDimModel<OpTy, Fn>, OpTy> {
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
                         unsigned dim, ShapeQuery &query) const {
     return Fn(mlir::cast<OpTy>(op), result, dim, query);
@@ -53,9 +51,8 @@ struct ResultDimModel
 
 /// Dim `dim` of `type` from the operands that give its dynamic dims in
 /// order (tensor.empty, memref.alloc, tensor.generate, tensor.splat).
-inline Expr dynamicSizeDim(mlir::ShapedType type,
-                           mlir::ValueRange dynamicSizes, unsigned dim,
-                           ShapeQuery &query) {
+inline Expr dynamicSizeDim(mlir::ShapedType type, mlir::ValueRange dynamicSizes,
+                           unsigned dim, ShapeQuery &query) {
   unsigned index = 0;
   for (unsigned i = 0; i < dim; ++i)
     if (type.isDynamicDim(i))

@@ -36,8 +36,7 @@ struct IfModel : ShapeSemanticsOpInterface::ExternalModel<IfModel, scf::IfOp> {
     return thenDim == elseDim ? thenDim : Expr();
   }
 
-  void addRegionEntryFacts(Operation *op, Region &region,
-                           ShapeQuery &q) const {
+  void addRegionEntryFacts(Operation *op, Region &region, ShapeQuery &q) const {
     auto ifOp = cast<scf::IfOp>(op);
     q.addCondition(ifOp.getCondition(), &region == &ifOp.getThenRegion(),
                    FactSource());
@@ -52,11 +51,11 @@ struct ForModel
     unsigned i = result.getResultNumber();
     Expr init = q.getDimExpr(forOp.getInitArgs()[i], dim);
     return q.getDimExpr(forOp.getRegionIterArgs()[i], dim) == init ? init
-                                                                    : Expr();
+                                                                   : Expr();
   }
 
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg,
-                                unsigned dim, ShapeQuery &q) const {
+  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
+                                ShapeQuery &q) const {
     auto forOp = cast<scf::ForOp>(op);
     if (arg.getArgNumber() == 0)
       return Expr();
@@ -86,8 +85,7 @@ struct ForModel
     if (iv && lb)
       q.addRange(sub(iv, lb), Interval::nonNegative(), 1, FactSource());
     if (iv && ub)
-      q.addRange(sub(sub(ub, iv), 1), Interval::nonNegative(), 1,
-                 FactSource());
+      q.addRange(sub(sub(ub, iv), 1), Interval::nonNegative(), 1, FactSource());
   }
 };
 
@@ -106,8 +104,8 @@ struct WhileModel
     return e && q.isDefinedBefore(e, op) ? e : Expr();
   }
 
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg,
-                                unsigned dim, ShapeQuery &q) const {
+  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
+                                ShapeQuery &q) const {
     auto whileOp = cast<scf::WhileOp>(op);
     unsigned i = arg.getArgNumber();
     if (arg.getOwner() == whileOp.getAfterBody())
@@ -125,8 +123,8 @@ struct WhileModel
 /// positive step.
 struct ForallModel
     : ShapeSemanticsOpInterface::ExternalModel<ForallModel, scf::ForallOp> {
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg,
-                                unsigned dim, ShapeQuery &q) const {
+  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
+                                ShapeQuery &q) const {
     auto forall = cast<scf::ForallOp>(op);
     unsigned numIvs = forall.getRank();
     if (arg.getArgNumber() < numIvs)

@@ -52,8 +52,7 @@ Expr padDim(tensor::PadOp pad, OpResult, unsigned dim, ShapeQuery &q) {
   return add(add(source, low), high);
 }
 
-Expr concatDim(tensor::ConcatOp concat, OpResult, unsigned dim,
-               ShapeQuery &q) {
+Expr concatDim(tensor::ConcatOp concat, OpResult, unsigned dim, ShapeQuery &q) {
   if (concat.getDim() != dim)
     return q.getDimExpr(concat.getInputs().front(), dim);
   Expr sum = q.getExprContext().getConstant(0);
@@ -68,8 +67,7 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     using namespace tensor;
     EmptyOp::attachInterface<ResultDimModel<EmptyOp, emptyDim>>(*ctx);
-    GenerateOp::attachInterface<ResultDimModel<GenerateOp, generateDim>>(
-        *ctx);
+    GenerateOp::attachInterface<ResultDimModel<GenerateOp, generateDim>>(*ctx);
     SplatOp::attachInterface<ResultDimModel<SplatOp, splatDim>>(*ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
     ExtractSliceOp::attachInterface<

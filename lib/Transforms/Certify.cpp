@@ -63,8 +63,8 @@ public:
         boolType(smt::BoolType::get(b.getContext())) {}
 
   void declare(unsigned pos) {
-    symbols[pos] = smt::DeclareFunOp::create(
-        b, loc, intType, b.getStringAttr("s" + Twine(pos)));
+    symbols[pos] = smt::DeclareFunOp::create(b, loc, intType,
+                                             b.getStringAttr("s" + Twine(pos)));
   }
 
   Value constant(int64_t v) {
@@ -150,10 +150,11 @@ private:
         Value v = term(t);
         if (!v)
           return Value();
-        terms.push_back(c == 1 ? v
-                               : smt::IntMulOp::create(
-                                     b, loc, intType, ValueRange{constant(c), v})
-                                     .getResult());
+        terms.push_back(c == 1
+                            ? v
+                            : smt::IntMulOp::create(b, loc, intType,
+                                                    ValueRange{constant(c), v})
+                                  .getResult());
       }
       terms.push_back(constant(e.getAddConstant()));
       return smt::IntAddOp::create(b, loc, intType, terms);
@@ -182,8 +183,7 @@ private:
         // ceil(a / d) = -floor(-a / d).
         Value zero = constant(0);
         Value negA = smt::IntSubOp::create(b, loc, intType, zero, a);
-        return smt::IntSubOp::create(b, loc, intType, zero,
-                                     floorDiv(negA, d));
+        return smt::IntSubOp::create(b, loc, intType, zero, floorDiv(negA, d));
       }
       // a mod d = a - d * floor(a / d).
       Value q = floorDiv(a, d);
@@ -203,8 +203,8 @@ private:
           acc = v;
           continue;
         }
-        Value keep = cmp(isMax ? smt::IntPredicate::ge : smt::IntPredicate::le,
-                         acc, v);
+        Value keep =
+            cmp(isMax ? smt::IntPredicate::ge : smt::IntPredicate::le, acc, v);
         acc = smt::IteOp::create(b, loc, intType, keep, acc, v);
       }
       return acc;
@@ -291,9 +291,8 @@ LogicalResult symshape::writeObligations(MLIRContext *context,
                                          ArrayRef<Obligation> obligations,
                                          StringRef path, bool append) {
   std::error_code error;
-  llvm::raw_fd_ostream os(path, error,
-                          append ? llvm::sys::fs::OF_Append
-                                 : llvm::sys::fs::OF_None);
+  llvm::raw_fd_ostream os(
+      path, error, append ? llvm::sys::fs::OF_Append : llvm::sys::fs::OF_None);
   if (error)
     return emitError(UnknownLoc::get(context))
            << "cannot open the certificate file '" << path

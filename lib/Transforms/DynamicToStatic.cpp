@@ -718,8 +718,7 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
       continue;
     // The calls, grouped by signature in the order they appear.
     SmallVector<Type> inputs(func.getArgumentTypes());
-    SmallVector<std::pair<SmallVector<Type>, SmallVector<func::CallOp>>>
-        groups;
+    SmallVector<std::pair<SmallVector<Type>, SmallVector<func::CallOp>>> groups;
     bool onlyCalls = true;
     for (const SymbolTable::SymbolUse &use : *uses) {
       auto call = dyn_cast<func::CallOp>(use.getUser());
@@ -964,8 +963,8 @@ private:
     std::vector<Obligation> obligations;
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
-      FailureOr<bool> changed =
-          refineOnce(module, false, last, certify.empty() ? nullptr : &obligations);
+      FailureOr<bool> changed = refineOnce(
+          module, false, last, certify.empty() ? nullptr : &obligations);
       if (failed(changed))
         return signalPassFailure();
       *changed |= clonePerShape(module, maxClones, cloned);
@@ -981,7 +980,6 @@ private:
                                 certifyAppend)))
       return signalPassFailure();
   }
-
 };
 
 } // namespace

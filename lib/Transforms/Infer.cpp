@@ -144,9 +144,9 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   if (Extremum ext = semantics.getExtremum(); ext != Extremum::None) {
     if (!sizes())
       return std::nullopt;
-    return Raise{op, ext == Extremum::Max ? Raise::Kind::SymMax
-                                          : Raise::Kind::SymMin,
-                 Expr()};
+    return Raise{
+        op, ext == Extremum::Max ? Raise::Kind::SymMax : Raise::Kind::SymMin,
+        Expr()};
   }
   // Arithmetic is raised only where the engine models it exactly: its
   // expression is not an opaque symbol standing for the result itself.

@@ -176,8 +176,9 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
   if (op->getResult(0).getType().isInteger(1)) {
     // A condition: a comparison decided by the facts.
     auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
-    Verdict v = semantics ? semantics.decideCondition(op->getResult(0), analysis)
-                          : Verdict::Unknown;
+    Verdict v = semantics
+                    ? semantics.decideCondition(op->getResult(0), analysis)
+                    : Verdict::Unknown;
     if (v == Verdict::Unknown)
       return std::nullopt;
     return Decision{op, Decision::Kind::Constant, Value(),
@@ -403,9 +404,9 @@ public:
                 return;
               // The facts in scope are those the decision was taken with.
               SmallVector<Relation, 2> claim = claimOf(analysis, *d);
-              unitObligations[i].push_back(makeObligation(
-                  analysis, op->getLoc(), describeClaim(analysis, op, claim),
-                  claim));
+              unitObligations[i].push_back(
+                  makeObligation(analysis, op->getLoc(),
+                                 describeClaim(analysis, op, claim), claim));
             });
             // Kept only where decisions need it (materialization).
             if (decisions[i].empty())
@@ -431,9 +432,8 @@ public:
       if (round + 1 == maxIterations)
         eraseAfterFailingChecks(getOperation());
     }
-    if (certifying &&
-        failed(writeObligations(&getContext(), obligations, certify,
-                                certifyAppend)))
+    if (certifying && failed(writeObligations(&getContext(), obligations,
+                                              certify, certifyAppend)))
       return signalPassFailure();
     if (!explain)
       return;

@@ -80,7 +80,8 @@ llvm::StringMap<SmallVector<Declaration, 1>> collectNames(ModuleOp module) {
         auto name = dyn_cast<StringAttr>(attr);
         if (!name || name.getValue().empty())
           continue;
-        Declaration decl{Interval::nonNegative(), 1, func.getArgument(i).getLoc()};
+        Declaration decl{Interval::nonNegative(), 1,
+                         func.getArgument(i).getLoc()};
         if (ranges && d < ranges.size())
           if (auto r = dyn_cast<RangeAttr>(ranges[d]))
             decl.range = decl.range.intersect(Interval(r.getLo(), r.getHi()));
@@ -251,11 +252,12 @@ LogicalResult parseBindings(StringRef pass, Location loc, NameLocator locate,
     name = name.trim();
     int64_t v;
     if (name.empty() || value.trim().getAsInteger(10, v))
-      return emitError(loc) << pass << ": malformed binding '"
-             << entry << "' (expected name=value)";
+      return emitError(loc) << pass << ": malformed binding '" << entry
+                            << "' (expected name=value)";
     if (!out.try_emplace(name, v).second)
-      return emitError(locate(name)) << pass << ": bind gives '"
-             << name << "' two values (" << out[name] << " and " << v << ")";
+      return emitError(locate(name))
+             << pass << ": bind gives '" << name << "' two values ("
+             << out[name] << " and " << v << ")";
   }
   return success();
 }
@@ -276,15 +278,14 @@ LogicalResult parseProfiles(StringRef pass, Location loc, NameLocator locate,
         parts[1].trim().getAsInteger(10, p.min) ||
         parts[2].trim().getAsInteger(10, p.opt) ||
         parts[3].trim().getAsInteger(10, p.max))
-      return emitError(loc) << pass << ": malformed profile '"
-             << entry << "' (expected name:min:opt:max)";
+      return emitError(loc) << pass << ": malformed profile '" << entry
+                            << "' (expected name:min:opt:max)";
     if (!(p.min <= p.opt && p.opt <= p.max) || p.min < 0)
-      return emitError(loc) << pass << ": profile '"
-             << entry << "' needs 0 <= min <= opt <= max";
+      return emitError(loc) << pass << ": profile '" << entry
+                            << "' needs 0 <= min <= opt <= max";
     if (!out.try_emplace(parts[0].trim(), p).second)
       return emitError(locate(parts[0].trim()))
-             << pass << ": profile names '"
-             << parts[0].trim() << "' twice";
+             << pass << ": profile names '" << parts[0].trim() << "' twice";
   }
   return success();
 }
@@ -305,8 +306,8 @@ checkAssumption(StringRef pass, Location moduleLoc,
     std::string list;
     llvm::raw_string_ostream os(list);
     llvm::interleaveComma(names, os);
-    return emitError(moduleLoc) << pass << ": "
-           << what << " names an unknown symbol '" << name
+    return emitError(moduleLoc)
+           << pass << ": " << what << " names an unknown symbol '" << name
            << "' (known: " << (names.empty() ? "none" : list) << ")";
   }
   for (const Declaration &decl : it->second) {
@@ -318,14 +319,14 @@ checkAssumption(StringRef pass, Location moduleLoc,
       else
         os << values;
       rs << decl.range;
-      return emitError(decl.loc) << pass << ": "
-             << what << " gives '" << name << "' the value " << text
-             << ", outside its range " << rangeText << " declared here";
+      return emitError(decl.loc)
+             << pass << ": " << what << " gives '" << name << "' the value "
+             << text << ", outside its range " << rangeText << " declared here";
     }
     if (decl.divisor > 1 && values.isPoint() &&
         *values.getPoint() % decl.divisor != 0)
-      return emitError(decl.loc) << pass << ": "
-             << what << " gives '" << name << "' the value "
+      return emitError(decl.loc)
+             << pass << ": " << what << " gives '" << name << "' the value "
              << *values.getPoint() << ", not a multiple of " << decl.divisor
              << " declared here";
   }
@@ -336,7 +337,7 @@ checkAssumption(StringRef pass, Location moduleLoc,
 /// specialized version at `opt`, a private generic version checked
 /// against [min, max], and a dispatch in the public function.
 void applyProfiles(ModuleOp module, const llvm::StringMap<Profile> &profiles,
-                 bool withChecks) {
+                   bool withChecks) {
   SmallVector<func::FuncOp> publics;
   module.walk([&](func::FuncOp func) {
     if (func.isPublic() && !func.isExternal())
@@ -391,8 +392,7 @@ void applyProfiles(ModuleOp module, const llvm::StringMap<Profile> &profiles,
       Value opt = arith::ConstantIndexOp::create(b, loc, p.opt);
       Value eq =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim, opt);
-      match =
-          match ? arith::AndIOp::create(b, loc, match, eq).getResult() : eq;
+      match = match ? arith::AndIOp::create(b, loc, match, eq).getResult() : eq;
     }
     auto ifOp = scf::IfOp::create(b, loc, func.getResultTypes(), match,
                                   /*withElse=*/true);
@@ -416,9 +416,9 @@ public:
   void runOnOperation() override {
     std::optional<bool> withChecks =
         parseChecks(getOperation().getLoc(), checks, "symshape-specialize");
-    if (!withChecks || failed(specializeModule(getOperation(), bind, profile,
-                                               *withChecks,
-                                               "symshape-specialize")))
+    if (!withChecks ||
+        failed(specializeModule(getOperation(), bind, profile, *withChecks,
+                                "symshape-specialize")))
       return signalPassFailure();
   }
 };
