@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Certify.h"
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/Transforms/Passes.h"
@@ -169,6 +170,11 @@ public:
       : a(analysis), solver(analysis.getSolver()), c(c),
         allowGuard(allowGuard) {}
 
+  /// The arithmetic conditions proven on the way (C1 and C2 divisions, C3
+  /// full stores), as proof obligations, if `certifying`.
+  bool certifying = false;
+  std::vector<Obligation> obligations;
+
   Legality check() {
     Legality result;
     Plan plan;
@@ -260,8 +266,31 @@ private:
 
   bool proven(Verdict v) { return v == Verdict::True; }
 
-  /// Three-valued `d | x`.
-  Verdict divides(Expr d, Expr x) {
+  /// Records that `claim` was proven with the facts in scope (condition
+  /// `what`).
+  void certify(const char *what, ArrayRef<Relation> claim) {
+    if (!certifying)
+      return;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << c.store->getName() << ": " << what << ":";
+    static const char *rel[] = {"==", "!=", "<", "<="};
+    for (const Relation &r : claim)
+      os << " " << a.describe(r.lhs) << " " << rel[static_cast<int>(r.kind)]
+         << " " << a.describe(r.rhs) << ";";
+    obligations.push_back(makeObligation(a, c.store->getLoc(), text, claim));
+  }
+
+  /// Three-valued `d | x` (condition `what`).
+  Verdict divides(Expr d, Expr x, const char *what) {
+    Verdict v = dividesImpl(d, x);
+    if (v == Verdict::True)
+      certify(what, Relation{Relation::Kind::EQ, mod(x, d),
+                             a.getExprContext().getConstant(0)});
+    return v;
+  }
+
+  Verdict dividesImpl(Expr d, Expr x) {
     if (!d || !x)
       return Verdict::Unknown;
     Expr r = solver.simplify(mod(x, d));
@@ -286,8 +315,15 @@ private:
     bool fullSize =
         storedEq == Verdict::True ||
         solver.proveEQ(ofrExpr(c.sizes[j]), extent) == Verdict::True;
-    if (zeroOffset == Verdict::True && fullSize)
+    if (zeroOffset == Verdict::True && fullSize) {
+      Expr zero = a.getExprContext().getConstant(0);
+      Expr size = storedEq == Verdict::True ? a.getDimExpr(c.value(), k)
+                                            : ofrExpr(c.sizes[j]);
+      certify("C3 full store",
+              {Relation{Relation::Kind::EQ, ofrExpr(c.offsets[j]), zero},
+               Relation{Relation::Kind::EQ, size, extent}});
       return Verdict::True;
+    }
     if (zeroOffset == Verdict::False || storedEq == Verdict::False)
       return Verdict::False;
     return Verdict::Unknown;
@@ -402,11 +438,11 @@ private:
     if (!dim.full) {
       // C4: the inner product is a non-zero constant here (C3, C8).
       // C1: the inner product divides the destination extent.
-      if (!proven(divides(inner, extent)))
+      if (!proven(divides(inner, extent, "C1 extent divisible")))
         return "C1: the extent of target dim " + d +
                " is not provably a multiple of " + a.describe(inner);
       // C2: the inner product divides the offset.
-      Verdict aligned = divides(inner, offset);
+      Verdict aligned = divides(inner, offset, "C2 offset aligned");
       if (aligned == Verdict::False ||
           (aligned == Verdict::Unknown && !allowGuard))
         return "C2: offset not provably a multiple of " + a.describe(inner) +
@@ -823,14 +859,18 @@ public:
     SmallVector<Operation *> units = analysisUnits(getOperation());
     SmallVector<std::vector<std::pair<Candidate, Plan>>> unitFolds(
         units.size());
+    SmallVector<std::vector<Obligation>> unitObligations(units.size());
     LogicalResult result =
         forEachUnit(&getContext(), units.size(), [&](size_t i) {
           ShapeAnalysis analysis(&getContext());
+          analysis.setLogStatedFacts(!certify.empty());
           return analysis.run(units[i], [&](Operation *op) {
             std::optional<Candidate> c = matchCandidate(op);
             if (!c)
               return;
-            Legality legality = LegalityChecker(analysis, *c, guard).check();
+            LegalityChecker checker(analysis, *c, guard);
+            checker.certifying = !certify.empty();
+            Legality legality = checker.check();
             if (!legality.plan) {
               if (explain)
                 op->emitRemark() << "not folded: " << legality.failed;
@@ -846,10 +886,21 @@ public:
                     << (legality.plan->guard.size() == 1 ? "" : "s");
             }
             unitFolds[i].push_back({*c, *legality.plan});
+            // The conditions of a fold that happens.
+            for (Obligation &o : checker.obligations)
+              unitObligations[i].push_back(std::move(o));
           });
         });
     if (failed(result))
       return signalPassFailure();
+    if (!certify.empty()) {
+      std::vector<Obligation> all;
+      for (std::vector<Obligation> &unit : unitObligations)
+        for (Obligation &o : unit)
+          all.push_back(std::move(o));
+      if (failed(writeObligations(&getContext(), all, certify, certifyAppend)))
+        return signalPassFailure();
+    }
     for (auto &folds : unitFolds) {
       for (auto &[c, plan] : folds) {
         Operation *reshape = c.reshape();

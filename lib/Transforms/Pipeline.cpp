@@ -78,6 +78,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   pm.addPass(createSymShapeSimplifyPass(again));
   SymShapeFoldReshapeIntoStorePassOptions fold;
   fold.explain = options.explain;
+  fold.certify = options.certify;
+  fold.certifyAppend = true;
   pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold));
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;

@@ -6,6 +6,14 @@
 // RUN: %python %symshape_src/scripts/check-certificates.py %t.smt2 | FileCheck %s --check-prefix=PROVEN
 // RUN: symshape-opt %s --symshape-pipeline=certify=%t.pipeline.smt2 > /dev/null
 // RUN: %python %symshape_src/scripts/check-certificates.py %t.pipeline.smt2 | FileCheck %s --check-prefix=PIPELINE
+// The reshape-into-store fold certifies the arithmetic of C1-C3 for each
+// fold it makes.
+// RUN: %python %symshape_src/scripts/certify-corpus.py --symshape-opt %symshape_obj/bin/symshape-opt --keep %t.fold.smt2 %S/fold-reshape-into-store.mlir | FileCheck %s --check-prefix=FOLD
+// RUN: FileCheck %s --check-prefix=FOLDC --input-file=%t.fold.smt2
+// FOLD: {{[1-9][0-9]*}} obligations, {{[0-9]+}} proven, 0 failed
+// FOLDC-DAG: C1 extent divisible
+// FOLDC-DAG: C2 offset aligned
+// FOLDC-DAG: C3 full store
 // Without decisions, the file holds no obligation.
 // RUN: symshape-opt %s --symshape-simplify=certify=%t.none.smt2 --symshape-simplify=certify=%t.none.smt2 > /dev/null
 // RUN: %python %symshape_src/scripts/check-certificates.py %t.none.smt2 | FileCheck %s --check-prefix=NONE

@@ -356,11 +356,18 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
     Option<"guard", "guard", "bool", /*default=*/"true",
            "Version a store on a run-time check when only run-time-checkable "
            "conditions are unproven">,
+    Option<"certify", "certify", "std::string", /*default=*/"\"\"",
+           "Write the arithmetic conditions of every fold (C1 and C2 "
+           "divisions, C3 full stores) as SMT-LIB proof obligations to this "
+           "file (scripts/check-certificates.py runs z3 on it)">,
+    Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
+           "Append to the certify file instead of replacing it">,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
+                           "::mlir::smt::SMTDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
