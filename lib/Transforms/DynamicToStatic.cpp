@@ -120,6 +120,12 @@ public:
     if (auto forOp = dyn_cast<scf::ForOp>(op))
       for (Value arg : forOp.getRegionIterArgs())
         k.types[arg] = computeProvenType(arg);
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      for (Value arg : whileOp.getBeforeArguments())
+        k.types[arg] = computeProvenType(arg);
+    if (auto forall = dyn_cast<scf::ForallOp>(op))
+      for (Value arg : forall.getRegionIterArgs())
+        k.types[arg] = computeProvenType(arg);
   }
 
   /// The proven type of `v` recorded when `op` was prepared, if any.
@@ -812,6 +818,84 @@ bool specializePrivateSignatures(ModuleOp module) {
   return changed;
 }
 
+/// The scf.while twin of refineForIterArgs: a carried value (an argument of
+/// the before region) takes the static dims proven for it (its init's, which
+/// one probed trip through both regions keeps), with its init and the value
+/// the after region yields cast to them; a result takes the static dims
+/// proven for it (what scf.condition forwards), with the forwarded value
+/// and the after region's argument retyped alike.
+bool refineWhileCarries(scf::WhileOp whileOp, Refiner &refiner) {
+  bool changed = false;
+  scf::YieldOp yield = whileOp.getYieldOp();
+  for (auto [i, arg] : llvm::enumerate(whileOp.getBeforeArguments())) {
+    Type type = refiner.knownType(whileOp, arg);
+    if (!isMoreStatic(type, arg.getType()))
+      continue;
+    OpOperand &init = whileOp.getInitsMutable()[i];
+    // A static dim that disagrees with the proof (dead code) is left alone.
+    if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
+                                           type) ||
+        !tensor::CastOp::areCastCompatible(
+            lookThrough(yield.getOperand(i)).getType(), type))
+      continue;
+    OpBuilder b(whileOp);
+    init.set(castTo(b, whileOp.getLoc(), type, lookThrough(init.get())));
+    b.setInsertionPoint(yield);
+    yield->setOperand(
+        i, castTo(b, yield.getLoc(), type, lookThrough(yield.getOperand(i))));
+    retypeBlockArgument(arg, type);
+    changed = true;
+  }
+  scf::ConditionOp condition = whileOp.getConditionOp();
+  for (auto [j, result] : llvm::enumerate(whileOp.getResults())) {
+    Type type = refiner.knownType(whileOp, result);
+    if (!isMoreStatic(type, result.getType()))
+      continue;
+    Value forwarded = condition.getArgs()[j];
+    if (!tensor::CastOp::areCastCompatible(lookThrough(forwarded).getType(),
+                                           type))
+      continue;
+    OpBuilder b(condition);
+    condition->setOperand(
+        j + 1, castTo(b, condition.getLoc(), type, lookThrough(forwarded)));
+    retypeBlockArgument(whileOp.getAfterArguments()[j], type);
+    retypeResult(result, type);
+    changed = true;
+  }
+  return changed;
+}
+
+/// scf.forall: a shared output takes the static dims proven for it (the
+/// output's), with the output operand cast to them and the result retyped.
+/// In the body, the parallel_insert_slice ops keep writing into the shared
+/// output itself; every other user reads it through a cast back.
+bool refineForallOutputs(scf::ForallOp forall, Refiner &refiner) {
+  bool changed = false;
+  for (auto [k, arg] : llvm::enumerate(forall.getRegionIterArgs())) {
+    Type type = refiner.knownType(forall, arg);
+    if (!isMoreStatic(type, arg.getType()))
+      continue;
+    OpOperand &out = forall.getOutputsMutable()[k];
+    if (!tensor::CastOp::areCastCompatible(lookThrough(out.get()).getType(),
+                                           type))
+      continue;
+    OpBuilder b(forall);
+    out.set(castTo(b, forall.getLoc(), type, lookThrough(out.get())));
+    Type old = arg.getType();
+    arg.setType(type);
+    b.setInsertionPointToStart(arg.getOwner());
+    auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
+    arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
+      auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
+      return use.getOwner() != back &&
+             !(insert && &use == &insert.getDestMutable());
+    });
+    retypeResult(forall->getResult(k), type);
+    changed = true;
+  }
+  return changed;
+}
+
 /// One round: returns true if the IR changed.
 FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
                            std::vector<Obligation> *obligations = nullptr) {
@@ -830,7 +914,8 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
         bool castOperand = llvm::any_of(op->getOperands(), [](Value v) {
           return isa<RankedTensorType>(v.getType()) && lookThrough(v) != v;
         });
-        if (more || castOperand || isa<scf::IfOp, scf::ForOp>(op)) {
+        if (more || castOperand ||
+            isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::ForallOp>(op)) {
           refiner.prepare(op);
           candidates.push_back(op);
         }
@@ -870,6 +955,14 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       changed |= refineForIterArgs(forOp, refiner);
+      continue;
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      changed |= refineWhileCarries(whileOp, refiner);
+      continue;
+    }
+    if (auto forall = dyn_cast<scf::ForallOp>(op)) {
+      changed |= refineForallOutputs(forall, refiner);
       continue;
     }
     OpBuilder b(op);

@@ -3,12 +3,23 @@
 //
 // RUN: mlir-opt %s %lower_to_llvm_loop_allocs | %run_cpu | FileCheck %s
 // RUN: symshape-opt %s --symshape-pipeline | mlir-opt %lower_to_llvm_loop_allocs | %run_cpu | FileCheck %s
+// The private functions, called at one static shape each, become static,
+// and so do the loops whose bodies keep the dims: the while that fills its
+// carried tensor and the forall; not the while that grows its carry.
+// RUN: symshape-opt %s --symshape-pipeline | FileCheck %s --check-prefix=IR
+// IR-LABEL: func.func private @while_grows(
+// IR: scf.while (%{{.*}}) : (tensor<?xf32>) -> tensor<?xf32>
+// IR-LABEL: func.func private @forall(
+// IR: scf.forall {{.*}} -> (tensor<6xf32>)
+// IR-LABEL: func.func private @while_fill(
+// IR: scf.while {{.*}} : (tensor<5xf32>, index) -> (tensor<5xf32>, index)
 // CHECK: 0
 // CHECK-NEXT: 3
 // CHECK-NEXT: 0
 // CHECK-NEXT: 8
+// CHECK-NEXT: 15
 
-func.func @while_keeps(%x: tensor<?xf32>, %n: index) -> index {
+func.func private @while_keeps(%x: tensor<?xf32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r:2 = scf.while (%t = %x, %i = %c0) : (tensor<?xf32>, index) -> (tensor<?xf32>, index) {
@@ -27,7 +38,7 @@ func.func @while_keeps(%x: tensor<?xf32>, %n: index) -> index {
   return %e : index
 }
 
-func.func @while_grows(%x: tensor<?xf32>, %n: index) -> index {
+func.func private @while_grows(%x: tensor<?xf32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %r = scf.while (%t = %x) : (tensor<?xf32>) -> (tensor<?xf32>) {
@@ -50,7 +61,7 @@ func.func @while_grows(%x: tensor<?xf32>, %n: index) -> index {
 
 // A result forwarded from a value of the body (a different value on every
 // trip) does not describe the result: its dim stays unknown.
-func.func @while_body_value(%x: tensor<?xf32>, %n: index) -> index {
+func.func private @while_body_value(%x: tensor<?xf32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r:2 = scf.while (%i = %c0, %t = %x) : (index, tensor<?xf32>) -> (index, tensor<?xf32>) {
@@ -69,7 +80,7 @@ func.func @while_body_value(%x: tensor<?xf32>, %n: index) -> index {
 
 // scf.forall: a shared output keeps the output's dims in the body, and
 // lb <= iv < ub holds there.
-func.func @forall(%out: tensor<?xf32>) -> tensor<?xf32> {
+func.func private @forall(%out: tensor<?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %f = arith.constant 2.0 : f32
@@ -85,6 +96,24 @@ func.func @forall(%out: tensor<?xf32>) -> tensor<?xf32> {
     }
   }
   return %r : tensor<?xf32>
+}
+
+// Fills the carried tensor with 1.0, 2.0, ... on each trip: n trips leave n.
+func.func private @while_fill(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%t = %x, %i = %c0) : (tensor<?xf32>, index) -> (tensor<?xf32>, index) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %t, %i : tensor<?xf32>, index
+  } do {
+  ^bb0(%t2: tensor<?xf32>, %i2: index):
+    %j = arith.addi %i2, %c1 : index
+    %w = arith.index_cast %j : index to i64
+    %f = arith.sitofp %w : i64 to f32
+    %u = linalg.fill ins(%f : f32) outs(%t2 : tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %u, %j : tensor<?xf32>, index
+  }
+  return %r#0 : tensor<?xf32>
 }
 
 func.func private @printI64(i64)
@@ -129,5 +158,17 @@ func.func @main() {
   %vi = arith.fptosi %v : f32 to i64
   %vx = arith.index_cast %vi : i64 to index
   func.call @print(%vx) : (index) -> ()
+  %c3 = arith.constant 3 : index
+  %filled = func.call @while_fill(%x, %c3) : (tensor<?xf32>, index) -> tensor<?xf32>
+  %zero2 = linalg.fill ins(%z : f32) outs(%init : tensor<f32>) -> tensor<f32>
+  %sum2 = linalg.reduce ins(%filled : tensor<?xf32>) outs(%zero2 : tensor<f32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %t = arith.addf %in, %acc : f32
+      linalg.yield %t : f32
+    }
+  %v2 = tensor.extract %sum2[] : tensor<f32>
+  %vi2 = arith.fptosi %v2 : f32 to i64
+  %vx2 = arith.index_cast %vi2 : i64 to index
+  func.call @print(%vx2) : (index) -> ()
   return
 }

@@ -450,8 +450,9 @@ def SymShapeDynamicToStaticPass
     and linalg ops. An `scf.if` with a constant condition is replaced by its
     taken branch first; otherwise its results get the join of the branches'
     types (a dim stays static only where both agree; never a broadcast). An
-    `scf.for` iter arg takes its init's static dims when the body provably
-    yields a tensor with the iter arg's dims. A private function used only by
+    `scf.for` iter arg, an `scf.while` carried value and an `scf.forall`
+    shared output take their init's static dims when the body provably
+    keeps them. A private function used only by
     calls gets the join of what its calls pass and what it returns. A
     rebuilt result is cast back to its old type for its users, so public
     function signatures stay, with casts at the boundary. A private function
