@@ -866,8 +866,19 @@ public:
           analysis.setLogStatedFacts(!certify.empty());
           return analysis.run(units[i], [&](Operation *op) {
             std::optional<Candidate> c = matchCandidate(op);
-            if (!c)
+            if (!c) {
+              // The tiled form of a dispatch store: folding it would need a
+              // rewrite of the whole scf.forall, which is not done.
+              Candidate probe;
+              if (explain)
+                if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+                    insert && matchReshape(insert.getSource(), probe))
+                  op->emitRemark()
+                      << "not folded: a parallel_insert_slice of a reshape "
+                         "inside scf.forall (folding it needs a rewrite of "
+                         "the whole loop)";
               return;
+            }
             LegalityChecker checker(analysis, *c, guard);
             checker.certifying = !certify.empty();
             Legality legality = checker.check();
