@@ -397,6 +397,12 @@ public:
             ExprCost cost;
             LogicalResult r = analysis.run(work[i], [&](Operation *op) {
               std::optional<Decision> d = decide(analysis, cost, op, explain);
+              // A wrong rule, which the certificate check must catch.
+              if (testUnsoundMax && extremum(op) == Extremum::Max &&
+                  op->getNumOperands() == 2 && op->getNumResults() == 1 &&
+                  op->getOperand(0).getType() == op->getResult(0).getType())
+                d = Decision{op, Decision::Kind::UseValue, op->getOperand(0),
+                             0, Expr()};
               if (!d)
                 return;
               decisions[i].push_back(*d);

@@ -14,6 +14,12 @@
 // FOLDC-DAG: C1 extent divisible
 // FOLDC-DAG: C2 offset aligned
 // FOLDC-DAG: C3 full store
+// A deliberately wrong rule (a test-only flag: every two-operand max is its
+// first operand) is caught: z3 refutes its obligation.
+// RUN: symshape-opt %s --symshape-simplify="test-unsound-max certify=%t.wrong.smt2" > /dev/null
+// RUN: not %python %symshape_src/scripts/check-certificates.py %t.wrong.smt2 | FileCheck %s --check-prefix=WRONG
+// WRONG: not proven (sat): arith.maxsi: max(arg0, arg1) == arg0;
+// WRONG: {{[0-9]+}} obligations, {{[0-9]+}} proven, 1 failed
 // Without decisions, the file holds no obligation.
 // RUN: symshape-opt %s --symshape-simplify=certify=%t.none.smt2 --symshape-simplify=certify=%t.none.smt2 > /dev/null
 // RUN: %python %symshape_src/scripts/check-certificates.py %t.none.smt2 | FileCheck %s --check-prefix=NONE
@@ -45,4 +51,12 @@ func.func @decisions(%x: tensor<?xf32>) -> (index, i1, index) {
   %gt = arith.cmpi sgt, %d, %c2 : index
   %r = symshape.constrain_range %d [8, inf] : index
   return %m, %gt, %r : index, i1, index
+}
+
+// An undecided max: kept, except under the wrong rule.
+// IR-LABEL: func.func @undecided
+// IR: arith.maxsi
+func.func @undecided(%a: index, %b: index) -> index {
+  %m = arith.maxsi %a, %b : index
+  return %m : index
 }
