@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -628,9 +629,33 @@ void ShapeAnalysis::walkOp(Operation *op, const Visitor &visitor) {
     if (Expr e = getExpr(result))
       recordAvailable(result, e);
   if (visitor)
-    visitor(op);
+    visitWithOperandFacts(op, visitor);
   addFactsOf(op);
   addDimFacts(op);
+}
+
+void ShapeAnalysis::visitWithOperandFacts(Operation *op,
+                                          const Visitor &visitor) {
+  // A pure op without regions whose single result is read by one use only:
+  // what holds at that use holds for the value (it matters nowhere else).
+  OpOperand *use = nullptr;
+  if (operandFacts && op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+      op->getResult(0).hasOneUse() && isPure(op))
+    use = &*op->getResult(0).getUses().begin();
+  auto user = use ? dyn_cast<ShapeSemanticsOpInterface>(use->getOwner())
+                  : ShapeSemanticsOpInterface();
+  if (!user) {
+    visitor(op);
+    return;
+  }
+  ScopeMarks marks = enterScope();
+  user.addOperandFacts(use->getOperandNumber(), *this);
+  underOperandFacts = true;
+  // A value never selected is left alone.
+  if (!unreachable)
+    visitor(op);
+  underOperandFacts = false;
+  exitScope(marks);
 }
 
 void ShapeAnalysis::addDimFacts(Operation *op) {

@@ -141,6 +141,21 @@ Expr unsignedCastExpr(OpTy op, OpResult result, ShapeQuery &q) {
   return q.isProvenNonNegative(a) ? q.ifFits(a, result.getType()) : Expr();
 }
 
+/// A value that only arith.select uses matters only when it is selected:
+/// its condition holds for the true operand, its negation for the false one.
+struct SelectModel
+    : ShapeSemanticsOpInterface::ExternalModel<SelectModel, arith::SelectOp> {
+  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const;
+  ResultRewrite getResultRewrite(Operation *) const {
+    return ResultRewrite::Recompute;
+  }
+  void addOperandFacts(Operation *op, unsigned index, ShapeQuery &q) const {
+    if (index == 1 || index == 2)
+      q.addCondition(cast<arith::SelectOp>(op).getCondition(), index == 1,
+                     FactSource());
+  }
+};
+
 Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
   Expr t = q.getExpr(sel.getTrueValue()), f = q.getExpr(sel.getFalseValue());
   if (auto c = getConstantInt(sel.getCondition()))
@@ -160,6 +175,11 @@ Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
   default:
     return Expr();
   }
+}
+
+Expr SelectModel::getResultExpr(Operation *op, OpResult result,
+                                ShapeQuery &q) const {
+  return selectExpr(cast<arith::SelectOp>(op), result, q);
 }
 
 //===----------------------------------------------------------------------===//
@@ -369,7 +389,7 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
         ResultModel<IndexCastUIOp, unsignedCastExpr<IndexCastUIOp>>>(*ctx);
     ExtUIOp::attachInterface<ResultModel<ExtUIOp, unsignedCastExpr<ExtUIOp>>>(
         *ctx);
-    SelectOp::attachInterface<ArithModel<SelectOp, selectExpr>>(*ctx);
+    SelectOp::attachInterface<SelectModel>(*ctx);
     CmpIOp::attachInterface<CmpIModel>(*ctx);
     AndIOp::attachInterface<BothOperandsModel<AndIOp, true>>(*ctx);
     OrIOp::attachInterface<BothOperandsModel<OrIOp, false>>(*ctx);

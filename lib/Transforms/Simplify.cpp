@@ -56,6 +56,11 @@ struct Decision {
   /// With `explain`: why a max/min was decided, emitted once the rewrite
   /// has happened (the facts it cites hold only during the walk).
   std::string remark;
+  /// Taken under the facts of the value's only use (a select's condition):
+  /// the replacement is equal to the value there only, so it never stands
+  /// for the value elsewhere (another decision that uses the value keeps
+  /// it).
+  bool local = false;
 };
 
 /// How the pass may replace `op`'s result (its model says).
@@ -209,6 +214,16 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
 std::optional<Decision> decide(ShapeAnalysis &analysis, ExprCost &cost,
                                Operation *op, bool explain) {
   std::optional<Decision> d = decideOp(analysis, cost, op);
+  // Under the facts of the value's only use (a select's condition), the
+  // value may be replaced, never recomputed: a recomputation would run
+  // whatever the condition.
+  if (d && analysis.isUnderOperandFacts()) {
+    if (d->kind != Decision::Kind::Constant &&
+        d->kind != Decision::Kind::UseValue)
+      d.reset();
+    else
+      d->local = true;
+  }
   if (d && explain && isMaxMin(op))
     d->remark = explainDecided(analysis, op);
   return d;
@@ -292,7 +307,8 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
     if (!d.remark.empty())
       op->emitRemark() << d.remark;
     result.replaceAllUsesWith(replacement);
-    replaced[result] = replacement;
+    if (!d.local)
+      replaced[result] = replacement;
     changed = true;
     if (d.kind == Decision::Kind::EraseFact)
       op->erase();
@@ -394,6 +410,7 @@ public:
             analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
             ShapeAnalysis &analysis = *analyses[i];
             analysis.setLogStatedFacts(certifying);
+            analysis.setOperandFacts(true);
             ExprCost cost;
             LogicalResult r = analysis.run(work[i], [&](Operation *op) {
               std::optional<Decision> d = decide(analysis, cost, op, explain);

@@ -153,6 +153,16 @@ public:
   /// parallel requires.
   void setCallSummaries(bool enable) { callSummaries = enable; }
 
+  /// Whether the visitor also sees, at an op whose single result has a
+  /// single use, the facts that hold where that use reads it (a select's
+  /// condition for the operand it selects): off by default. Such facts hold
+  /// only for the value's use, not for what the op does: a pass may replace
+  /// the value by a constant or an available value equal to it under them,
+  /// never rebuild the op (a rebuilt op would run whatever the condition).
+  void setOperandFacts(bool enable) { operandFacts = enable; }
+  /// During the visitor: true if the facts in scope include such facts.
+  bool isUnderOperandFacts() const { return underOperandFacts; }
+
   /// A fact as it was stated, before the engine derived anything from it
   /// (for certificates): `range.lo <= expr <= range.hi` and `divisor | expr`,
   /// or, with `other` set, `expr == other`.
@@ -216,6 +226,7 @@ private:
   void reportContradiction(Expr e, FactSource source);
   void walkRegion(mlir::Region &region, const Visitor &visitor);
   void walkOp(mlir::Operation *op, const Visitor &visitor);
+  void visitWithOperandFacts(mlir::Operation *op, const Visitor &visitor);
   void addRegionEntryFacts(mlir::Operation *op, mlir::Region &region);
   void addBlockEntryFacts(mlir::Block *block);
   void recordAvailable(mlir::Value value, Expr e);
@@ -252,6 +263,8 @@ private:
   std::vector<Expr> availableLog;
 
   bool logStatedFacts = false;
+  bool operandFacts = false;
+  bool underOperandFacts = false;
   std::vector<StatedFactLog> statedFacts;
   bool walking = false;
   std::optional<unsigned> depthLimit;

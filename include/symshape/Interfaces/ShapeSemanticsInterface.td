@@ -81,6 +81,14 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       (ins "unsigned":$index, "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return;">,
     InterfaceMethod<[{
+        Adds the facts that hold wherever the value of operand `index` is
+        used, for a value used by this op only (the condition of a select,
+        for the operand it selects when the condition holds).
+      }],
+      "void", "addOperandFacts",
+      (ins "unsigned":$index, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
         Adds the facts stated by the `i1` result `condition` being `isTrue`
         (a comparison, a conjunction of comparisons...), with `source` as
         their source.
