@@ -418,8 +418,8 @@ public:
               if (testUnsoundMax && extremum(op) == Extremum::Max &&
                   op->getNumOperands() == 2 && op->getNumResults() == 1 &&
                   op->getOperand(0).getType() == op->getResult(0).getType())
-                d = Decision{op, Decision::Kind::UseValue, op->getOperand(0),
-                             0, Expr()};
+                d = Decision{op, Decision::Kind::UseValue, op->getOperand(0), 0,
+                             Expr()};
               if (!d)
                 return;
               decisions[i].push_back(*d);
