@@ -53,6 +53,18 @@ Obligation symshape::makeObligation(ShapeAnalysis &analysis, Location loc,
   return o;
 }
 
+std::string symshape::describeClaim(ShapeAnalysis &analysis,
+                                   ArrayRef<Relation> claim) {
+  static const char *const rel[] = {"==", "!=", "<", "<="};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const Relation &r : claim)
+    os << " " << analysis.describe(r.lhs) << " "
+       << rel[static_cast<int>(r.kind)] << " " << analysis.describe(r.rhs)
+       << ";";
+  return text;
+}
+
 namespace {
 
 /// Builds the SMT terms of one obligation inside an `smt.solver`.

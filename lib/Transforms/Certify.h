@@ -39,6 +39,10 @@ struct Obligation {
   std::vector<std::pair<unsigned, SymbolFacts>> declarations;
 };
 
+/// "lhs rel rhs;" for each relation of `claim`, with symbols named as the
+/// user knows them (for the comment above a query).
+std::string describeClaim(ShapeAnalysis &analysis, ArrayRef<Relation> claim);
+
 /// Snapshots the facts `analysis` holds at the current point of its walk
 /// (it must log stated facts) for a decision claiming `claim`.
 Obligation makeObligation(ShapeAnalysis &analysis, mlir::Location loc,

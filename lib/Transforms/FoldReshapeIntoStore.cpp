@@ -271,13 +271,9 @@ private:
   void certify(const char *what, ArrayRef<Relation> claim) {
     if (!certifying)
       return;
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << c.store->getName() << ": " << what << ":";
-    static const char *rel[] = {"==", "!=", "<", "<="};
-    for (const Relation &r : claim)
-      os << " " << a.describe(r.lhs) << " " << rel[static_cast<int>(r.kind)]
-         << " " << a.describe(r.rhs) << ";";
+    std::string text = (c.store->getName().getStringRef() + ": " + what +
+                        ":" + describeClaim(a, claim))
+                           .str();
     obligations.push_back(makeObligation(a, c.store->getLoc(), text, claim));
   }
 

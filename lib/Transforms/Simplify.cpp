@@ -371,20 +371,6 @@ SmallVector<Relation, 2> claimOf(ShapeAnalysis &analysis, const Decision &d) {
   return {{Relation::Kind::EQ, e, claimed}};
 }
 
-/// A line saying what a decision claims, for the certificate's comment.
-std::string describeClaim(ShapeAnalysis &analysis, Operation *op,
-                          ArrayRef<Relation> claim) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getName() << ":";
-  static const char *rel[] = {"==", "!=", "<", "<="};
-  for (const Relation &r : claim)
-    os << " " << analysis.describe(r.lhs) << " "
-       << rel[static_cast<int>(r.kind)] << " " << analysis.describe(r.rhs)
-       << ";";
-  return text;
-}
-
 class SymShapeSimplifyPass
     : public symshape::impl::SymShapeSimplifyPassBase<SymShapeSimplifyPass> {
 public:
