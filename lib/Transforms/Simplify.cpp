@@ -413,9 +413,11 @@ public:
                 return;
               // The facts in scope are those the decision was taken with.
               SmallVector<Relation, 2> claim = claimOf(analysis, *d);
-              unitObligations[i].push_back(
-                  makeObligation(analysis, op->getLoc(),
-                                 describeClaim(analysis, op, claim), claim));
+              unitObligations[i].push_back(makeObligation(
+                  analysis, op->getLoc(),
+                  op->getName().getStringRef().str() + ":" +
+                      describeClaim(analysis, claim),
+                  claim));
             });
             // Kept only where decisions need it (materialization).
             if (decisions[i].empty())
