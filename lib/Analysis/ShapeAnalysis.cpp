@@ -15,10 +15,13 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace symshape;
+
+#define DEBUG_TYPE "symshape-analysis"
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -453,6 +456,9 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
                              int64_t divisor, FactSource source) {
   if (logStatedFacts && e)
     statedFacts.push_back({e, range, divisor, Expr()});
+  LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e)
+                          << " in " << range << " (divisor " << divisor
+                          << ")\n");
   e = solver.normalize(e);
   if (!e)
     return;
@@ -480,6 +486,8 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
 void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   if (logStatedFacts && a && b)
     statedFacts.push_back({a, symshape::Interval(), 1, b});
+  LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(a)
+                          << " == " << describe(b) << "\n");
   a = solver.normalize(a);
   b = solver.normalize(b);
   if (!a || !b || a == b)

@@ -40,6 +40,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Debug.h"
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPEDYNAMICTOSTATICPASS
@@ -48,6 +49,8 @@ namespace symshape {
 
 using namespace mlir;
 using namespace symshape;
+
+#define DEBUG_TYPE "symshape-dynamic-to-static"
 
 namespace {
 
@@ -754,6 +757,10 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
       done.insert(clone.getNameAttr());
       for (func::CallOp call : group.second)
         call.setCallee(clone.getName());
+      LLVM_DEBUG(llvm::dbgs() << "symshape-dynamic-to-static: cloned @"
+                              << func.getName() << " as @" << clone.getName()
+                              << " for " << group.second.size()
+                              << " call(s)\n");
     }
     changed = true;
   }

@@ -29,6 +29,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/Debug.h"
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPEFOLDRESHAPEINTOSTOREPASS
@@ -37,6 +38,8 @@ namespace symshape {
 
 using namespace mlir;
 using namespace symshape;
+
+#define DEBUG_TYPE "symshape-fold-reshape-into-store"
 
 namespace {
 
@@ -878,6 +881,10 @@ public:
             LegalityChecker checker(analysis, *c, guard);
             checker.certifying = !certify.empty();
             Legality legality = checker.check();
+            LLVM_DEBUG(llvm::dbgs()
+                       << "symshape-fold-reshape-into-store: candidate at "
+                       << op->getLoc() << ": "
+                       << (legality.plan ? "fold" : legality.failed) << "\n");
             if (!legality.plan) {
               if (explain)
                 op->emitRemark() << "not folded: " << legality.failed;

@@ -24,6 +24,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/Support/Debug.h"
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPESIMPLIFYPASS
@@ -32,6 +33,8 @@ namespace symshape {
 
 using namespace mlir;
 using namespace symshape;
+
+#define DEBUG_TYPE "symshape-simplify"
 
 namespace {
 
@@ -409,6 +412,11 @@ public:
               if (!d)
                 return;
               decisions[i].push_back(*d);
+              LLVM_DEBUG(llvm::dbgs()
+                         << "symshape-simplify: decided " << op->getName()
+                         << " at " << op->getLoc() << " (kind "
+                         << static_cast<int>(d->kind)
+                         << (d->local ? ", at its only use" : "") << ")\n");
               if (!certifying)
                 return;
               // The facts in scope are those the decision was taken with.
