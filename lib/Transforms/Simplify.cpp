@@ -58,7 +58,7 @@ struct Decision {
   Expr expr;
   /// With `explain`: why a max/min was decided, emitted once the rewrite
   /// has happened (the facts it cites hold only during the walk).
-  std::string remark;
+  std::string remark = {};
   /// Taken under the facts of the value's only use (a select's condition):
   /// the replacement is equal to the value there only, so it never stands
   /// for the value elsewhere (another decision that uses the value keeps
