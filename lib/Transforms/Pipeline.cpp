@@ -61,6 +61,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;
   simplify.certify = options.certify;
+  simplify.certifyAppend = options.certifyAppend;
   pm.addPass(createSymShapeSimplifyPass(simplify));
   local(createSymShapeRepairReshapesPass(early));
   local(createSafeCanonicalizerPass());

@@ -161,9 +161,12 @@ void dstream::buildDownstreamPipeline(OpPassManager &pm,
   // their models give dims and facts.
   symshape::SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain.getValue();
+  simplify.certify = options.certify.getValue();
   pm.addPass(symshape::createSymShapeSimplifyPass(simplify));
   symshape::SymShapeFoldReshapeIntoStorePassOptions fold;
   fold.explain = options.explain.getValue();
+  fold.certify = options.certify.getValue();
+  fold.certifyAppend = true;
   pm.addPass(symshape::createSymShapeFoldReshapeIntoStorePass(fold));
   // Assumptions become symshape facts, checked at run time.
   DStreamLowerAssumptionsPassOptions assumptions;
@@ -172,6 +175,8 @@ void dstream::buildDownstreamPipeline(OpPassManager &pm,
   // The rest of symshape: infer, dynamic to static, lower, cleanups.
   symshape::PipelineOptions rest;
   rest.checks = options.checks.getValue();
+  rest.certify = options.certify.getValue();
+  rest.certifyAppend = true;
   symshape::buildSymShapePipeline(pm, rest);
 }
 

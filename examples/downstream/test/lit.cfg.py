@@ -43,6 +43,9 @@ config.substitutions.append(
      " -e main -entry-point-result=void -shared-libs=" +
      os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + "," +
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+# symshape's checker of certify=FILE certificates, from the installed package.
+config.substitutions.append(
+    ("%check_certificates", "/usr/bin/python3 " + config.check_certificates))
 # printMemref prints the buffer address, which differs between runs.
 config.substitutions.append(
     ("%strip_addresses", "sed -e 's/base@ = 0x[0-9a-f]*//'"))

@@ -63,6 +63,11 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                      "SMT-LIB proof obligation to this file "
                      "(scripts/check-certificates.py runs z3 on it)"),
       llvm::cl::init("")};
+  Option<bool> certifyAppend{
+      *this, "certify-append",
+      llvm::cl::desc("Append to the certify file instead of replacing it (a "
+                     "pipeline that certifies passes of its own first)"),
+      llvm::cl::init(false)};
 };
 
 /// Builds symshape-pipeline: repair reshapes, infer, simplify, fold

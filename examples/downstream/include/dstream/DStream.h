@@ -51,6 +51,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Remarks for every max/min decided or kept and every "
                      "reshape-into-store fold or refusal"),
       llvm::cl::init(false)};
+  Option<std::string> certify{
+      *this, "certify",
+      llvm::cl::desc("Write every decision of symshape's passes as an SMT-LIB "
+                     "proof obligation to this file (symshape's "
+                     "symshape-check-certificates runs z3 on it)"),
+      llvm::cl::init("")};
 };
 
 /// dstream-lower-stores, cse, symshape-simplify and
