@@ -658,7 +658,8 @@ void ShapeAnalysis::visitWithOperandFacts(Operation *op,
   }
   ScopeMarks marks = enterScope();
   user.addOperandFacts(use->getOperandNumber(), *this);
-  underOperandFacts = true;
+  // Only facts the use added restrict what may be done with the value.
+  underOperandFacts = facts.mark() != marks.facts || unreachable;
   // A value never selected is left alone.
   if (!unreachable)
     visitor(op);
