@@ -459,102 +459,6 @@ void assumeMultiple(PyFacts &F, const Expr &e, py::handle d) {
 // Parsing with names
 //===----------------------------------------------------------------------===//
 
-/// A token source over a string whose identifiers are resolved by the
-/// caller: the engine's parser (the one grammar of the syntax) sees each
-/// resolved identifier as the positional symbol `s<k>` of a local list.
-class ResolvingTokenSource : public ExprTokenSource {
-public:
-  ResolvingTokenSource(StringRef text,
-                       std::function<std::optional<unsigned>(StringRef)> res)
-      : text(text), resolve(std::move(res)) {}
-
-  bool consumeKeyword(StringRef keyword) override {
-    skipSpace();
-    StringRef ident = peekIdentifier();
-    if (ident != keyword)
-      return false;
-    pos += ident.size();
-    return true;
-  }
-  bool consumeIdentifier(std::string &identifier) override {
-    skipSpace();
-    StringRef ident = peekIdentifier();
-    if (ident.empty())
-      return false;
-    pos += ident.size();
-    if (ident == "max" || ident == "min") {
-      identifier = ident.str();
-      return true;
-    }
-    if (std::optional<unsigned> k = resolve(ident)) {
-      identifier = "s" + std::to_string(*k);
-      return true;
-    }
-    // Unknown: an identifier that is not 's' digits, so that the engine
-    // reports it by name.
-    identifier = "?" + ident.str();
-    unknown = ident.str();
-    return true;
-  }
-  std::optional<bool> consumeInteger(uint64_t &value) override {
-    skipSpace();
-    size_t end = pos;
-    while (end < text.size() && llvm::isDigit(text[end]))
-      ++end;
-    if (end == pos)
-      return std::nullopt;
-    if (text.slice(pos, end).getAsInteger(10, value)) {
-      (void)emitError("integer literal does not fit in 64 bits");
-      return false;
-    }
-    pos = end;
-    return true;
-  }
-  bool consumePunct(char punct) override {
-    skipSpace();
-    if (pos < text.size() && text[pos] == punct) {
-      ++pos;
-      return true;
-    }
-    return false;
-  }
-  LogicalResult emitError(const llvm::Twine &message) override {
-    if (error.empty()) {
-      if (!unknown.empty())
-        error = "unknown symbol '" + unknown + "'";
-      else
-        error = message.str();
-      error += " at offset " + std::to_string(pos);
-    }
-    return failure();
-  }
-  bool atEnd() {
-    skipSpace();
-    return pos == text.size();
-  }
-
-  std::string error;
-
-private:
-  void skipSpace() {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-  }
-  StringRef peekIdentifier() const {
-    size_t end = pos;
-    if (end < text.size() && (llvm::isAlpha(text[end]) || text[end] == '_'))
-      while (end < text.size() &&
-             (llvm::isAlnum(text[end]) || text[end] == '_'))
-        ++end;
-    return text.slice(pos, end);
-  }
-
-  StringRef text;
-  size_t pos = 0;
-  std::function<std::optional<unsigned>(StringRef)> resolve;
-  std::string unknown;
-};
-
 /// `s<digits>` -> the position, else std::nullopt.
 std::optional<unsigned> positional(StringRef ident) {
   if (ident.size() < 2 || ident[0] != 's' ||
@@ -620,21 +524,16 @@ Expr parse(const std::string &text, py::object symbols) {
       return it->second;
     };
   }
-  ResolvingTokenSource tokens(text, resolve);
-  FailureOr<Expr> e = parseExpr(store().ctx, tokens);
-  if (succeeded(e) && !tokens.atEnd()) {
-    (void)tokens.emitError("unexpected trailing characters");
-    e = failure();
-  }
-  if (failed(e)) {
-    std::string msg = tokens.error;
+  std::string msg;
+  Expr e = parseExpr(store().ctx, text, &msg, resolve);
+  if (!e) {
     if (!outOfRange.empty())
       msg = "symbol " + outOfRange +
             " out of range: " + std::to_string(locals.size()) +
             " symbols given (" + msg + ")";
     throw py::value_error("cannot parse '" + text + "': " + msg);
   }
-  return checked(substitute(*e, locals));
+  return checked(substitute(e, locals));
 }
 
 /// The dialect syntax, `s<i>` standing for symbols[i].

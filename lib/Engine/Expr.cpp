@@ -1263,10 +1263,13 @@ private:
   ExprTokenSource &tokens;
 };
 
-/// A token source over a string.
+/// A token source over a string; with a resolver, its identifiers are
+/// symbol names, each passed to the parser as the positional `s<k>` it
+/// resolves to.
 class StringTokenSource : public ExprTokenSource {
 public:
-  explicit StringTokenSource(StringRef text) : text(text) {}
+  StringTokenSource(StringRef text, SymbolResolver resolve)
+      : text(text), resolve(resolve) {}
 
   bool consumeKeyword(StringRef keyword) override {
     skipSpace();
@@ -1281,8 +1284,18 @@ public:
     StringRef ident = peekIdentifier();
     if (ident.empty())
       return false;
-    identifier = ident.str();
     pos += ident.size();
+    if (!resolve || ident == "max" || ident == "min") {
+      identifier = ident.str();
+      return true;
+    }
+    if (std::optional<unsigned> k = resolve(ident)) {
+      identifier = "s" + std::to_string(*k);
+      return true;
+    }
+    // Not `s` digits, so that the parser reports it; the error names it.
+    identifier = "?" + ident.str();
+    unknown = ident.str();
     return true;
   }
   std::optional<bool> consumeInteger(uint64_t &value) override {
@@ -1310,7 +1323,9 @@ public:
   }
   LogicalResult emitError(const llvm::Twine &message) override {
     if (error.empty())
-      error = (message + " at offset " + Twine(pos)).str();
+      error = ((unknown.empty() ? message : "unknown symbol '" + unknown + "'") +
+               " at offset " + Twine(pos))
+                  .str();
     return failure();
   }
   bool atEnd() {
@@ -1335,6 +1350,8 @@ private:
   }
   StringRef text;
   size_t pos = 0;
+  SymbolResolver resolve;
+  std::string unknown;
 };
 } // namespace
 
@@ -1342,8 +1359,9 @@ FailureOr<Expr> symshape::parseExpr(ExprContext &ctx, ExprTokenSource &tokens) {
   return Parser(ctx, tokens).parseSum();
 }
 
-Expr symshape::parseExpr(ExprContext &ctx, StringRef text, std::string *error) {
-  StringTokenSource tokens(text);
+Expr symshape::parseExpr(ExprContext &ctx, StringRef text, std::string *error,
+                         SymbolResolver resolve) {
+  StringTokenSource tokens(text, resolve);
   FailureOr<Expr> e = parseExpr(ctx, tokens);
   if (succeeded(e) && !tokens.atEnd()) {
     (void)tokens.emitError("unexpected trailing characters");

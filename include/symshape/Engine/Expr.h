@@ -304,9 +304,17 @@ public:
 ///            | '(' expr ')'
 FailureOr<Expr> parseExpr(ExprContext &ctx, ExprTokenSource &tokens);
 
+/// Resolves an identifier of the text to a symbol position, or std::nullopt
+/// if it names no symbol.
+using SymbolResolver = llvm::function_ref<std::optional<unsigned>(StringRef)>;
+
 /// Parses a whole string as an expression. On failure returns null and, if
-/// `error` is given, stores a message in it.
-Expr parseExpr(ExprContext &ctx, StringRef text, std::string *error = nullptr);
+/// `error` is given, stores a message in it. With `resolve`, identifiers
+/// other than `max` and `min` are symbol names: each stands for the symbol
+/// at the position `resolve` gives (an unknown name is an error naming it),
+/// instead of the positional `s<k>` syntax.
+Expr parseExpr(ExprContext &ctx, StringRef text, std::string *error = nullptr,
+               SymbolResolver resolve = nullptr);
 
 } // namespace symshape
 
