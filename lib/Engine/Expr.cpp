@@ -1323,9 +1323,10 @@ public:
   }
   LogicalResult emitError(const llvm::Twine &message) override {
     if (error.empty())
-      error = ((unknown.empty() ? message : "unknown symbol '" + unknown + "'") +
-               " at offset " + Twine(pos))
-                  .str();
+      error =
+          ((unknown.empty() ? message : "unknown symbol '" + unknown + "'") +
+           " at offset " + Twine(pos))
+              .str();
     return failure();
   }
   bool atEnd() {
