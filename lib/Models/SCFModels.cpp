@@ -24,6 +24,17 @@ using namespace symshape::models;
 
 namespace {
 
+/// `lb <= iv < ub` for an induction variable of a loop with a positive step
+/// (a null bound states nothing).
+void addInductionRange(ShapeQuery &q, Expr iv, Expr lb, Expr ub) {
+  if (!iv)
+    return;
+  if (lb)
+    q.addRange(sub(iv, lb), Interval::nonNegative(), 1, FactSource());
+  if (ub)
+    q.addRange(sub(sub(ub, iv), 1), Interval::nonNegative(), 1, FactSource());
+}
+
 struct IfModel : ShapeSemanticsOpInterface::ExternalModel<IfModel, scf::IfOp> {
   Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
                         ShapeQuery &q) const {
@@ -82,10 +93,7 @@ struct ForModel
       if (!q.isProvenNonNegative(lb))
         lb = Expr();
     }
-    if (iv && lb)
-      q.addRange(sub(iv, lb), Interval::nonNegative(), 1, FactSource());
-    if (iv && ub)
-      q.addRange(sub(sub(ub, iv), 1), Interval::nonNegative(), 1, FactSource());
+    addInductionRange(q, iv, lb, ub);
   }
 };
 
@@ -141,13 +149,8 @@ struct ForallModel
          llvm::zip(forall.getInductionVars(), lbs, ubs, steps)) {
       Expr i = q.getExpr(iv), lb = q.getFoldResultExpr(lbOfr),
            ub = q.getFoldResultExpr(ubOfr);
-      if (!i || !q.isProvenPositive(q.getFoldResultExpr(stepOfr)))
-        continue;
-      if (lb)
-        q.addRange(sub(i, lb), Interval::nonNegative(), 1, FactSource());
-      if (ub)
-        q.addRange(sub(sub(ub, i), 1), Interval::nonNegative(), 1,
-                   FactSource());
+      if (q.isProvenPositive(q.getFoldResultExpr(stepOfr)))
+        addInductionRange(q, i, lb, ub);
     }
   }
 };
