@@ -177,13 +177,9 @@ public:
       return;
     Relation claim{Relation::Kind::EQ, exact,
                    a.getExprContext().getConstant(c)};
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (dim >= 0)
-      os << "static dim " << dim << ": ";
-    else
-      os << "constant operand: ";
-    os << a.describe(exact) << " == " << c;
+    std::string text =
+        (dim >= 0 ? "static dim " + std::to_string(dim) : "constant operand") +
+        ":" + describeClaim(a, claim);
     Operation *where = v.getDefiningOp();
     Location loc = where ? where->getLoc() : v.getLoc();
     obligations->push_back(makeObligation(a, loc, text, claim));
