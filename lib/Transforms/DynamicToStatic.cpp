@@ -38,6 +38,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
@@ -691,6 +692,44 @@ bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
   return ok;
 }
 
+/// A private function with a body whose every use is a call of it, with
+/// those calls (one per use, in the order they appear).
+struct PrivateCalls {
+  func::FuncOp func;
+  SmallVector<func::CallOp> calls;
+};
+
+/// Every such function of `module`: one walk of the module for all of them.
+SmallVector<PrivateCalls> privateFunctionsOnlyCalled(ModuleOp module) {
+  SmallVector<PrivateCalls> found;
+  llvm::DenseMap<StringAttr, unsigned> index;
+  for (func::FuncOp func : module.getOps<func::FuncOp>())
+    if (func.isPrivate() && !func.isExternal()) {
+      index[func.getNameAttr()] = found.size();
+      found.push_back({func, {}});
+    }
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(&module.getBodyRegion());
+  if (found.empty() || !uses)
+    return {};
+  llvm::BitVector otherUse(found.size());
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto it = index.find(use.getSymbolRef().getRootReference());
+    if (it == index.end())
+      continue;
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (call && call.getCallee() == it->first.getValue())
+      found[it->second].calls.push_back(call);
+    else
+      otherUse.set(it->second);
+  }
+  SmallVector<PrivateCalls> onlyCalled;
+  for (auto [i, entry] : llvm::enumerate(found))
+    if (!otherUse.test(i) && !entry.calls.empty())
+      onlyCalled.push_back(std::move(entry));
+  return onlyCalled;
+}
+
 /// The more static types call `call` passes for the arguments of a callee
 /// declared with `inputs` (a declared type where the call knows no more).
 SmallVector<Type> callSignature(Operation *call, ArrayRef<Type> inputs) {
@@ -711,25 +750,15 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
   if (maxClones == 0)
     return false;
   bool changed = false;
-  SymbolTable symbols(module);
-  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
-  for (func::FuncOp func : funcs) {
-    if (!func.isPrivate() || func.isExternal() ||
-        done.contains(func.getNameAttr()))
-      continue;
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(func, module);
-    if (!uses)
+  std::optional<SymbolTable> symbols;
+  for (PrivateCalls &entry : privateFunctionsOnlyCalled(module)) {
+    func::FuncOp func = entry.func;
+    if (done.contains(func.getNameAttr()))
       continue;
     // The calls, grouped by signature in the order they appear.
     SmallVector<Type> inputs(func.getArgumentTypes());
     SmallVector<std::pair<SmallVector<Type>, SmallVector<func::CallOp>>> groups;
-    bool onlyCalls = true;
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto call = dyn_cast<func::CallOp>(use.getUser());
-      onlyCalls &= call && call.getCallee() == func.getName();
-      if (!onlyCalls)
-        break;
+    for (func::CallOp call : entry.calls) {
       SmallVector<Type> signature = callSignature(call, inputs);
       auto it = llvm::find_if(
           groups, [&](const auto &g) { return g.first == signature; });
@@ -738,8 +767,10 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
       else
         it->second.push_back(call);
     }
-    if (!onlyCalls || groups.size() < 2 || groups.size() > maxClones + 1)
+    if (groups.size() < 2 || groups.size() > maxClones + 1)
       continue;
+    if (!symbols)
+      symbols.emplace(module);
     done.insert(func.getNameAttr());
     // The first signature keeps the function; each other one gets a clone.
     unsigned k = 0;
@@ -748,7 +779,7 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
       auto clone = cast<func::FuncOp>(func->clone());
       clone.setName((func.getName() + ".shape" + Twine(++k)).str());
       // Renamed (with a suffix) if the name is taken.
-      symbols.insert(clone, std::next(after->getIterator()));
+      symbols->insert(clone, std::next(after->getIterator()));
       after = clone;
       done.insert(clone.getNameAttr());
       for (func::CallOp call : group.second)
@@ -765,22 +796,9 @@ bool clonePerShape(ModuleOp module, unsigned maxClones,
 
 bool specializePrivateSignatures(ModuleOp module) {
   bool changed = false;
-  for (func::FuncOp func : module.getOps<func::FuncOp>()) {
-    if (!func.isPrivate() || func.isExternal())
-      continue;
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(func, module);
-    if (!uses)
-      continue;
-    SmallVector<Operation *> callOps;
-    bool onlyCalls = true;
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto call = dyn_cast<func::CallOp>(use.getUser());
-      onlyCalls &= call && call.getCallee() == func.getName();
-      callOps.push_back(use.getUser());
-    }
-    if (!onlyCalls || callOps.empty())
-      continue;
+  for (PrivateCalls &entry : privateFunctionsOnlyCalled(module)) {
+    func::FuncOp func = entry.func;
+    SmallVector<Operation *> callOps(entry.calls.begin(), entry.calls.end());
     SmallVector<Type> inputs(func.getArgumentTypes()),
         results(func.getResultTypes());
     bool specialized = false;
