@@ -602,26 +602,35 @@ void retypeResult(OpResult r, Type type) {
 /// proven to see: the analysis gives an iter arg the dims of its init only
 /// when the body yields a tensor with the iter arg's dims, so the init, the
 /// iter arg, the yielded value and the result all have the refined type.
+/// Gives the value a loop carries in `arg` (entered as `init`, yielded as
+/// operand `i` of `yield`) the proven `type`: the init and the yielded value
+/// are cast to it, the argument's users see it through a cast back. False
+/// (nothing changed) if a static dim disagrees with the proof (dead code).
+bool retypeCarried(Operation *loop, OpOperand &init, Operation *yield,
+                   unsigned i, BlockArgument arg, Type type) {
+  if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
+                                         type) ||
+      !tensor::CastOp::areCastCompatible(
+          lookThrough(yield->getOperand(i)).getType(), type))
+    return false;
+  OpBuilder b(loop);
+  init.set(castTo(b, loop->getLoc(), type, lookThrough(init.get())));
+  b.setInsertionPoint(yield);
+  yield->setOperand(
+      i, castTo(b, yield->getLoc(), type, lookThrough(yield->getOperand(i))));
+  retypeBlockArgument(arg, type);
+  return true;
+}
+
 bool refineForIterArgs(scf::ForOp forOp, Refiner &refiner) {
   bool changed = false;
   auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
   for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
     Type type = refiner.knownType(forOp, arg);
-    if (!isMoreStatic(type, arg.getType()))
+    if (!isMoreStatic(type, arg.getType()) ||
+        !retypeCarried(forOp, forOp.getInitArgsMutable()[i], yield, i, arg,
+                       type))
       continue;
-    OpOperand &init = forOp.getInitArgsMutable()[i];
-    // A static dim that disagrees with the proof (dead code) is left alone.
-    if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
-                                           type) ||
-        !tensor::CastOp::areCastCompatible(
-            lookThrough(yield.getOperand(i)).getType(), type))
-      continue;
-    OpBuilder b(forOp);
-    init.set(castTo(b, forOp.getLoc(), type, lookThrough(init.get())));
-    b.setInsertionPoint(yield);
-    yield->setOperand(
-        i, castTo(b, yield.getLoc(), type, lookThrough(yield.getOperand(i))));
-    retypeBlockArgument(arg, type);
     retypeResult(forOp->getResult(i), type);
     changed = true;
   }
@@ -850,22 +859,9 @@ bool refineWhileCarries(scf::WhileOp whileOp, Refiner &refiner) {
   scf::YieldOp yield = whileOp.getYieldOp();
   for (auto [i, arg] : llvm::enumerate(whileOp.getBeforeArguments())) {
     Type type = refiner.knownType(whileOp, arg);
-    if (!isMoreStatic(type, arg.getType()))
-      continue;
-    OpOperand &init = whileOp.getInitsMutable()[i];
-    // A static dim that disagrees with the proof (dead code) is left alone.
-    if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
-                                           type) ||
-        !tensor::CastOp::areCastCompatible(
-            lookThrough(yield.getOperand(i)).getType(), type))
-      continue;
-    OpBuilder b(whileOp);
-    init.set(castTo(b, whileOp.getLoc(), type, lookThrough(init.get())));
-    b.setInsertionPoint(yield);
-    yield->setOperand(
-        i, castTo(b, yield.getLoc(), type, lookThrough(yield.getOperand(i))));
-    retypeBlockArgument(arg, type);
-    changed = true;
+    changed |= isMoreStatic(type, arg.getType()) &&
+               retypeCarried(whileOp, whileOp.getInitsMutable()[i], yield, i,
+                             arg, type);
   }
   scf::ConditionOp condition = whileOp.getConditionOp();
   for (auto [j, result] : llvm::enumerate(whileOp.getResults())) {
