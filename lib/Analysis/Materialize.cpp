@@ -62,13 +62,16 @@ public:
       return product;
     }
     case ExprKind::FloorDiv:
-      return arith::FloorDivSIOp::create(b, loc, build(e.getOperands()[0]),
-                                         build(e.getOperands()[1]));
     case ExprKind::CeilDiv:
-      return arith::CeilDivSIOp::create(b, loc, build(e.getOperands()[0]),
-                                        build(e.getOperands()[1]));
     case ExprKind::Mod: {
-      Value lhs = build(e.getOperands()[0]), rhs = build(e.getOperands()[1]);
+      // One statement each: the order of the ops must not depend on the
+      // compiler's order of evaluating arguments.
+      Value lhs = build(e.getOperands()[0]);
+      Value rhs = build(e.getOperands()[1]);
+      if (e.getKind() == ExprKind::FloorDiv)
+        return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
+      if (e.getKind() == ExprKind::CeilDiv)
+        return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
       std::optional<int64_t> c = e.getOperands()[1].getConstantOrNone();
       // remsi truncates; it is the floor modulo for a non-negative dividend
       // and a positive divisor. Otherwise: a - b * floor(a / b).

@@ -140,10 +140,12 @@ public:
       out.push_back(cmp(smt::IntPredicate::ge, e, constant(*lo)));
     if (std::optional<int64_t> hi = range.getHi())
       out.push_back(cmp(smt::IntPredicate::le, e, constant(*hi)));
-    if (divisor > 1)
-      out.push_back(smt::EqOp::create(
-          b, loc, smt::IntModOp::create(b, loc, intType, e, constant(divisor)),
-          constant(0)));
+    if (divisor > 1) {
+      // One op per statement: the order must not depend on the compiler.
+      Value d = constant(divisor);
+      Value mod = smt::IntModOp::create(b, loc, intType, e, d);
+      out.push_back(smt::EqOp::create(b, loc, mod, constant(0)));
+    }
     return out;
   }
 
