@@ -74,7 +74,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SIZED_KINDS = ["index", "tensor"]
+SIZED_KINDS = ["index", "tensor", "calls"]
 PATH_KINDS = ["maxchain", "maxflat", "symbols", "asserts", "dag"]
 ALL_KINDS = SIZED_KINDS + PATH_KINDS
 
@@ -284,6 +284,42 @@ def gen_index_func(rng, fi):
     return f.lines(["index"] * len(rets), rets)
 
 
+# -- calls ------------------------------------------------------------------
+
+def gen_calls_func(rng, fi):
+    """A private helper computing sizes from the dims of its argument, and a
+    public function that calls it on two tensors and asserts the results:
+    a module of many functions that call each other (torch-mlir's and
+    IREE's outlined helpers)."""
+    ty = tensor_type(["?", "?"])
+    h = Func(f"calls_h{fi}")
+    h.args.append(f"%arg0: {ty}")
+    d0 = h.op(f"tensor.dim %arg0, {h.const(0)} : {ty}", "d")
+    d1 = h.op(f"tensor.dim %arg0, {h.const(1)} : {ty}", "d")
+    k = rng.choice([1, 2, 4, 8])
+    s = h.op(f"arith.addi {d0}, {h.const(k)} : index")
+    m = h.op(f"arith.muli {d1}, {h.const(k)} : index")
+    x = h.op(f"arith.maxsi {s}, {m} : index")
+    y = h.op(f"arith.minsi {x}, {d0} : index")
+    helper = h.lines(["index", "index"], [x, y])
+    helper[0] = helper[0].replace("func.func @", "func.func private @", 1)
+    f = Func(f"calls_{fi}")
+    names = arg_attrs([f"n{fi}", "m"], [(1, 64), None])
+    f.args.append(f"%arg0: {ty}{names}")
+    f.args.append(f"%arg1: {ty}")
+    r = []
+    for a in range(2):
+        c = f.fresh("r")
+        f.emit(f"{c}:2 = func.call @calls_h{fi}(%arg{a}) : ({ty}) -> "
+               f"(index, index)")
+        r.append(c)
+    d0 = f.op(f"tensor.dim %arg0, {f.const(0)} : {ty}", "d")
+    cmp_assert(f, "sle", f"{r[0]}#1", d0, "min is at most its operand")
+    cmp_assert(f, "sge", f"{r[1]}#0", f"{r[1]}#1", "max is at least min")
+    v = f.op(f"arith.maxsi {r[0]}#0, {r[1]}#0 : index")
+    return helper + f.lines(["index"], [v])
+
+
 # -- tensor -----------------------------------------------------------------
 
 ELEMENTWISE = ["arith.addf", "arith.mulf", "arith.maximumf", "arith.subf"]
@@ -396,7 +432,8 @@ HEADER = ["#id2 = affine_map<(d0, d1) -> (d0, d1)>"]
 
 def gen_sized(kind, ops, seed):
     rng = random.Random(f"{seed}:{kind}:{ops}")
-    gen = gen_index_func if kind == "index" else gen_tensor_func
+    gen = {"index": gen_index_func, "tensor": gen_tensor_func,
+           "calls": gen_calls_func}[kind]
     lines = list(HEADER)
     total = 0
     fi = 0

@@ -272,6 +272,7 @@ bool ShapeAnalysis::isCarriedDimKept(Value carried, Value yielded,
     return false;
   ShapeAnalysis probe(carried.getContext());
   probe.callDepth = callDepth + 1;
+  probe.symbolTable = symbolTable;
   Expr s = probe.dimSymbol(carried, dim);
   probe.dimExprs[{carried, dim}] = s;
   return probe.getDimExpr(yielded, dim) == s;
@@ -340,6 +341,7 @@ ShapeAnalysis::computeCallSummary(Region &body, unsigned resultIndex,
     return {};
   ShapeAnalysis inner(body.getContext());
   inner.callDepth = callDepth + 1;
+  inner.symbolTable = symbolTable;
   Value returned = ret->getOperand(resultIndex);
   Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
   e = inner.solver.normalize(e);
@@ -361,13 +363,22 @@ ShapeAnalysis::computeCallSummary(Region &body, unsigned resultIndex,
   return summary;
 }
 
+Operation *ShapeAnalysis::resolveCallee(CallOpInterface call) const {
+  auto ref = llvm::dyn_cast_if_present<FlatSymbolRefAttr>(
+      llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()));
+  if (symbolTable && ref &&
+      SymbolTable::getNearestSymbolTable(call) == symbolTable->getOp())
+    return symbolTable->lookup(ref.getValue());
+  return call.resolveCallable();
+}
+
 Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
                                   std::optional<unsigned> dim) {
   if (!callSummaries || callDepth >= kMaxCallDepth)
     return Expr();
   // Only private functions with a body: a public one may be replaced at
   // link time.
-  Operation *callee = call.resolveCallable();
+  Operation *callee = resolveCallee(call);
   auto callable = dyn_cast_or_null<CallableOpInterface>(callee);
   auto symbol = dyn_cast_or_null<SymbolOpInterface>(callee);
   Region *body = callable ? callable.getCallableRegion() : nullptr;

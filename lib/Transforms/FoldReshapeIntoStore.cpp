@@ -856,12 +856,14 @@ public:
     // Each function is analysed on its own, in parallel (the analyses only
     // read the IR); the folds are applied afterwards, in order.
     SmallVector<Operation *> units = analysisUnits(getOperation());
+    std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(getOperation());
     SmallVector<std::vector<std::pair<Candidate, Plan>>> unitFolds(
         units.size());
     SmallVector<std::vector<Obligation>> unitObligations(units.size());
     LogicalResult result =
         forEachUnit(&getContext(), units.size(), [&](size_t i) {
           ShapeAnalysis analysis(&getContext());
+          analysis.setSymbolTable(symbols.get());
           analysis.setLogStatedFacts(!certify.empty());
           return analysis.run(units[i], [&](Operation *op) {
             std::optional<Candidate> c = matchCandidate(op);

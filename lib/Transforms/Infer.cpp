@@ -217,9 +217,11 @@ public:
     // Each function is analysed on its own, in parallel (the analyses only
     // read the IR); the raises are applied afterwards, in order.
     SmallVector<Operation *> units = analysisUnits(root);
+    std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
     SmallVector<SmallVector<Raise>> raises(units.size());
     if (failed(forEachUnit(&getContext(), units.size(), [&](size_t i) {
           ShapeAnalysis analysis(&getContext());
+          analysis.setSymbolTable(symbols.get());
           return analysis.run(units[i], [&](Operation *op) {
             if (std::optional<Raise> r = decideRaise(analysis, op))
               raises[i].push_back(*r);

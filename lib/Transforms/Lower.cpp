@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Engine/CheckedInt.h"
+#include "Units.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/Engine/CheckedInt.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
 
@@ -54,8 +55,8 @@ struct SymbolSource {
 
 class Lowering {
 public:
-  Lowering(FunctionOpInterface func, bool checks)
-      : func(func), checks(checks), dominance(func),
+  Lowering(FunctionOpInterface func, bool checks, const SymbolTable *symbols)
+      : func(func), checks(checks), symbols(symbols), dominance(func),
         exprs(SymShapeDialect::getExprContext(func->getContext())) {}
 
   LogicalResult run() {
@@ -72,6 +73,7 @@ public:
     // chains again for each), and before any op is replaced: the analysis
     // keys its results by values, which rewrites erase.
     analysis = std::make_unique<ShapeAnalysis>(func->getContext());
+    analysis->setSymbolTable(symbols);
     for (Operation *op : ops)
       precompute(op);
     for (Operation *op : ops)
@@ -416,6 +418,7 @@ private:
 
   FunctionOpInterface func;
   bool checks;
+  const SymbolTable *symbols;
   std::unique_ptr<ShapeAnalysis> analysis;
   llvm::DenseMap<Operation *, OpFacts> opFacts;
   DominanceInfo dominance;
@@ -459,19 +462,38 @@ public:
           << checks << "' (expected 'assert' or 'none')";
       return signalPassFailure();
     }
-    SmallVector<FunctionOpInterface> funcs;
-    getOperation()->walk([&](FunctionOpInterface func) {
-      if (!func.isExternal())
-        funcs.push_back(func);
-    });
-    for (FunctionOpInterface func : funcs)
-      if (failed(Lowering(func, checks == "assert").run()))
+    // Each function is lowered on its own. The analysis of a function reads
+    // the bodies of the functions it calls, so the functions no call names
+    // are lowered first, in parallel (the bodies they read do not change
+    // meanwhile), and the called ones afterwards, in order.
+    Operation *root = getOperation();
+    SmallVector<Operation *> units = analysisUnits(root);
+    std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
+    SmallVector<size_t> called, uncalled;
+    splitByCalls(root, units, called, uncalled);
+    bool withChecks = checks == "assert";
+    auto lowerUnit = [&](Operation *unit) {
+      WalkResult walk = unit->walk([&](FunctionOpInterface func) {
+        if (func.isExternal())
+          return WalkResult::advance();
+        return failed(Lowering(func, withChecks, symbols.get()).run())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      });
+      return failure(walk.wasInterrupted());
+    };
+    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
+          return lowerUnit(units[uncalled[k]]);
+        })))
+      return signalPassFailure();
+    for (size_t i : called)
+      if (failed(lowerUnit(units[i])))
         return signalPassFailure();
     // The output is ordinary MLIR: the symshape attributes (argument names,
-    // ranges) have done their work and go too.
-    getOperation()->walk([](Operation *op) { stripSymShapeAttrs(op); });
-    // Symshape ops outside functions cannot be lowered.
-    WalkResult result = getOperation()->walk([&](Operation *op) {
+    // ranges) have done their work and go too. Symshape ops outside
+    // functions cannot be lowered.
+    WalkResult result = root->walk([&](Operation *op) {
+      stripSymShapeAttrs(op);
       // An unregistered op has no dialect.
       if (isa_and_nonnull<SymShapeDialect>(op->getDialect())) {
         op->emitError("symshape-lower: no function around this op");

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Each round runs the shape analysis once over the whole operation, collects
-// one decision per op from the facts that hold before it, and then applies
-// all decisions. Rounds repeat until nothing changes.
+// Each round runs the shape analysis once over a function, collects one
+// decision per op from the facts that hold before it, and then applies all
+// decisions. Rounds repeat until nothing changes. Functions are simplified
+// in parallel (see Units.h for which ones share rounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -379,80 +380,135 @@ class SymShapeSimplifyPass
 public:
   using Base::Base;
 
-  void runOnOperation() override {
-    SmallVector<Operation *> work = analysisUnits(getOperation());
-    bool certifying = !certify.empty();
+  /// What one round found in one function.
+  struct UnitRound {
+    std::unique_ptr<ShapeAnalysis> analysis;
+    SmallVector<Decision> decisions;
     std::vector<Obligation> obligations;
-    for (unsigned round = 0; round < maxIterations; ++round) {
-      // The first round trims what follows checks written false; later ones
-      // what follows checks decided false.
-      eraseAfterFailingChecks(getOperation());
-      // Each function is analysed on its own, in parallel: the analyses
-      // only read the IR (the bodies of called functions too); the
-      // decisions are applied afterwards, in order. Diagnostics come out
-      // in the order of the functions.
-      SmallVector<std::unique_ptr<ShapeAnalysis>> analyses(work.size());
-      SmallVector<SmallVector<Decision>> decisions(work.size());
-      SmallVector<std::vector<Obligation>> unitObligations(work.size());
-      LogicalResult result =
-          forEachUnit(&getContext(), work.size(), [&](size_t i) {
-            analyses[i] = std::make_unique<ShapeAnalysis>(&getContext());
-            ShapeAnalysis &analysis = *analyses[i];
-            analysis.setLogStatedFacts(certifying);
-            analysis.setOperandFacts(true);
-            ExprCost cost;
-            LogicalResult r = analysis.run(work[i], [&](Operation *op) {
-              std::optional<Decision> d = decide(analysis, cost, op, explain);
-              // A wrong rule, which the certificate check must catch.
-              if (testUnsoundMax && extremum(op) == Extremum::Max &&
-                  op->getNumOperands() == 2 && op->getNumResults() == 1 &&
-                  op->getOperand(0).getType() == op->getResult(0).getType())
-                d = Decision{op, Decision::Kind::UseValue, op->getOperand(0), 0,
-                             Expr()};
-              if (!d)
-                return;
-              decisions[i].push_back(*d);
-              LLVM_DEBUG(llvm::dbgs()
-                         << "symshape-simplify: decided " << op->getName()
-                         << " at " << op->getLoc() << " (kind "
-                         << static_cast<int>(d->kind)
-                         << (d->local ? ", at its only use" : "") << ")\n");
-              if (!certifying)
-                return;
-              // The facts in scope are those the decision was taken with.
-              SmallVector<Relation, 2> claim = claimOf(analysis, *d);
-              unitObligations[i].push_back(makeObligation(
-                  analysis, op->getLoc(),
-                  op->getName().getStringRef().str() + ":" +
-                      describeClaim(analysis, claim),
-                  claim));
-            });
-            // Kept only where decisions need it (materialization).
-            if (decisions[i].empty())
-              analyses[i].reset();
-            return r;
-          });
-      if (failed(result))
+  };
+
+  /// Analyses `unit` and collects its decisions (and, when certifying, the
+  /// claims they rest on). The analysis is kept only if a decision needs it.
+  LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
+                            UnitRound &out) {
+    bool certifying = !certify.empty();
+    out.analysis = std::make_unique<ShapeAnalysis>(&getContext());
+    ShapeAnalysis &analysis = *out.analysis;
+    analysis.setSymbolTable(symbols);
+    analysis.setLogStatedFacts(certifying);
+    analysis.setOperandFacts(true);
+    ExprCost cost;
+    LogicalResult r = analysis.run(unit, [&](Operation *op) {
+      std::optional<Decision> d = decide(analysis, cost, op, explain);
+      // A wrong rule, which the certificate check must catch.
+      if (testUnsoundMax && extremum(op) == Extremum::Max &&
+          op->getNumOperands() == 2 && op->getNumResults() == 1 &&
+          op->getOperand(0).getType() == op->getResult(0).getType())
+        d = Decision{op, Decision::Kind::UseValue, op->getOperand(0), 0,
+                     Expr()};
+      if (!d)
+        return;
+      out.decisions.push_back(*d);
+      LLVM_DEBUG(llvm::dbgs()
+                 << "symshape-simplify: decided " << op->getName() << " at "
+                 << op->getLoc() << " (kind " << static_cast<int>(d->kind)
+                 << (d->local ? ", at its only use" : "") << ")\n");
+      if (!certifying)
+        return;
+      // The facts in scope are those the decision was taken with.
+      SmallVector<Relation, 2> claim = claimOf(analysis, *d);
+      out.obligations.push_back(makeObligation(
+          analysis, op->getLoc(),
+          op->getName().getStringRef().str() + ":" +
+              describeClaim(analysis, claim),
+          claim));
+    });
+    if (out.decisions.empty())
+      out.analysis.reset();
+    return r;
+  }
+
+  /// Applies what `analyseUnit` decided; true if the IR changed. The
+  /// computations the rewrites replaced are left without uses and erased.
+  bool applyUnit(Operation *unit, UnitRound &round) {
+    bool changed = !round.decisions.empty() &&
+                   applyDecisions(*round.analysis, round.decisions);
+    round.analysis.reset();
+    if (changed) {
+      IRRewriter rewriter(&getContext());
+      (void)runRegionDCE(rewriter, unit->getRegions());
+    }
+    return changed;
+  }
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    SmallVector<Operation *> units = analysisUnits(root);
+    std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
+    SmallVector<size_t> called, uncalled;
+    splitByCalls(root, units, called, uncalled);
+    // Certificates come out in the order of the functions (each task
+    // writes only its own function's list).
+    std::vector<std::vector<Obligation>> obligations(units.size());
+    auto keep = [&](size_t unit, UnitRound &round) {
+      for (Obligation &o : round.obligations)
+        obligations[unit].push_back(std::move(o));
+    };
+
+    // Functions that calls name: other analyses read their bodies, so a
+    // round analyses all of them (in parallel) before any is rewritten, and
+    // rounds repeat over all of them until none changes. The first round
+    // trims what follows checks written false; later ones what follows
+    // checks decided false.
+    for (unsigned round = 0; round < maxIterations && !called.empty();
+         ++round) {
+      for (size_t i : called)
+        eraseAfterFailingChecks(units[i]);
+      SmallVector<UnitRound> found(called.size());
+      if (failed(forEachUnit(&getContext(), called.size(), [&](size_t k) {
+            return analyseUnit(units[called[k]], symbols.get(), found[k]);
+          })))
         return signalPassFailure();
-      for (std::vector<Obligation> &unit : unitObligations)
-        for (Obligation &o : unit)
-          obligations.push_back(std::move(o));
       bool changed = false;
-      for (size_t i = 0; i < work.size(); ++i) {
-        if (!decisions[i].empty())
-          changed |= applyDecisions(*analyses[i], decisions[i]);
-        analyses[i].reset();
+      for (size_t k = 0; k < called.size(); ++k) {
+        keep(called[k], found[k]);
+        changed |= applyUnit(units[called[k]], found[k]);
       }
       if (!changed)
         break;
-      // Rewrites leave the computations they replaced without uses.
-      IRRewriter rewriter(&getContext());
-      (void)runRegionDCE(rewriter, getOperation()->getRegions());
       if (round + 1 == maxIterations)
-        eraseAfterFailingChecks(getOperation());
+        for (size_t i : called)
+          eraseAfterFailingChecks(units[i]);
     }
-    if (certifying && failed(writeObligations(&getContext(), obligations,
-                                              certify, certifyAppend)))
+
+    // The other functions, which only they themselves read: each is
+    // analysed and rewritten to its own fixpoint in one task, in parallel
+    // with the others, and its analysis freed before the next one starts.
+    // Diagnostics come out in the order of the functions.
+    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
+          Operation *unit = units[uncalled[k]];
+          for (unsigned round = 0; round < maxIterations; ++round) {
+            eraseAfterFailingChecks(unit);
+            UnitRound found;
+            if (failed(analyseUnit(unit, symbols.get(), found)))
+              return failure();
+            keep(uncalled[k], found);
+            if (!applyUnit(unit, found))
+              break;
+            if (round + 1 == maxIterations)
+              eraseAfterFailingChecks(unit);
+          }
+          return success();
+        })))
+      return signalPassFailure();
+
+    bool certifying = !certify.empty();
+    std::vector<Obligation> all;
+    for (std::vector<Obligation> &unit : obligations)
+      for (Obligation &o : unit)
+        all.push_back(std::move(o));
+    if (certifying && failed(writeObligations(&getContext(), all, certify,
+                                              certifyAppend)))
       return signalPassFailure();
     if (!explain)
       return;

@@ -9,6 +9,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
@@ -34,4 +36,35 @@ LogicalResult symshape::forEachUnit(MLIRContext *context, size_t n,
     diagnostics.eraseOrderIDForThread();
     return result;
   });
+}
+
+void symshape::splitByCalls(Operation *root, ArrayRef<Operation *> units,
+                            SmallVectorImpl<size_t> &called,
+                            SmallVectorImpl<size_t> &uncalled) {
+  // The root names of the callees. After an indirect call (a callee that is
+  // a value, not a symbol) every unit counts as called. The root as its own
+  // single unit is read by no other analysis.
+  llvm::DenseSet<StringAttr> names;
+  bool indirect = false;
+  root->walk([&](CallOpInterface call) {
+    auto ref =
+        llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    if (ref)
+      names.insert(ref.getRootReference());
+    else
+      indirect = true;
+  });
+  for (auto [i, unit] : llvm::enumerate(units)) {
+    auto name =
+        unit->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    bool isCalled =
+        unit != root && (indirect || (name && names.contains(name)));
+    (isCalled ? called : uncalled).push_back(i);
+  }
+}
+
+std::unique_ptr<SymbolTable> symshape::moduleSymbolTable(Operation *root) {
+  if (!root->hasTrait<OpTrait::SymbolTable>())
+    return nullptr;
+  return std::make_unique<SymbolTable>(root);
 }

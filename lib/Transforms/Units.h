@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Shared by the passes of lib/Transforms (not installed): the analysis passes
-// analyse the functions of a module in parallel (the analyses only read the
-// IR, the bodies of called functions included) and rewrite afterwards, in
-// order.
+// analyse the functions of a module in parallel. An analysis reads the IR of
+// its own function and, through call summaries, the bodies of the functions
+// it calls. A function that no call names is read by no other analysis: it
+// can be analysed and rewritten in one task. The functions that calls name
+// are analysed first, in parallel, and rewritten afterwards, in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #define SYMSHAPE_LIB_TRANSFORMS_UNITS_H
 
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -31,6 +34,17 @@ llvm::SmallVector<mlir::Operation *> analysisUnits(mlir::Operation *root);
 mlir::LogicalResult
 forEachUnit(mlir::MLIRContext *context, size_t n,
             llvm::function_ref<mlir::LogicalResult(size_t)> fn);
+
+/// Splits `units` (of analysisUnits(root)) into those a call in `root` may
+/// name (`called`) and the others (`uncalled`), in order; both hold indices
+/// into `units`. One walk of `root`.
+void splitByCalls(mlir::Operation *root, llvm::ArrayRef<mlir::Operation *> units,
+                  llvm::SmallVectorImpl<size_t> &called,
+                  llvm::SmallVectorImpl<size_t> &uncalled);
+
+/// A symbol table of `root` if it is a symbol table (a module), for
+/// ShapeAnalysis::setSymbolTable; null otherwise.
+std::unique_ptr<mlir::SymbolTable> moduleSymbolTable(mlir::Operation *root);
 
 } // namespace symshape
 

@@ -46,6 +46,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -152,6 +153,13 @@ public:
   /// the function they start in, which a pass running on functions in
   /// parallel requires.
   void setCallSummaries(bool enable) { callSummaries = enable; }
+
+  /// A symbol table of the module the analysed functions are in, built once
+  /// by the pass and only read here (so analyses of several functions may
+  /// share it in parallel): callees are found in it instead of by a scan of
+  /// the module per call. The table must stay valid and up to date while
+  /// the analysis runs. Without one, calls resolve the usual way.
+  void setSymbolTable(const mlir::SymbolTable *table) { symbolTable = table; }
 
   /// Whether the visitor also sees, at an op whose single result has a
   /// single use, the facts that hold where that use reads it (a select's
@@ -272,6 +280,8 @@ private:
   unsigned onDemandDepth = 0;
   /// Nesting of call summaries (recursion is cut off).
   unsigned callDepth = 0;
+  const mlir::SymbolTable *symbolTable = nullptr;
+  mlir::Operation *resolveCallee(mlir::CallOpInterface call) const;
   static constexpr unsigned kMaxCallDepth = 4;
   bool contradiction = false;
   /// Call summaries by (callee, result index, dim or -1).
