@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
+#include "Units.h"
 #include "Specialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
@@ -717,9 +718,13 @@ SmallVector<PrivateCalls> privateFunctionsOnlyCalled(ModuleOp module) {
       index[func.getNameAttr()] = found.size();
       found.push_back({func, {}});
     }
+  // The walk over every op's attributes only when there is something to
+  // find.
+  if (found.empty())
+    return {};
   std::optional<SymbolTable::UseRange> uses =
       SymbolTable::getSymbolUses(&module.getBodyRegion());
-  if (found.empty() || !uses)
+  if (!uses)
     return {};
   llvm::BitVector otherUse(found.size());
   for (const SymbolTable::SymbolUse &use : *uses) {
@@ -917,6 +922,9 @@ bool refineForallOutputs(scf::ForallOp forall, Refiner &refiner) {
 FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
                            std::vector<Obligation> *obligations = nullptr) {
   ShapeAnalysis analysis(root->getContext());
+  // Functions are added (clones) only between rounds.
+  std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
+  analysis.setSymbolTable(symbols.get());
   analysis.setLogStatedFacts(obligations != nullptr);
   Refiner refiner(analysis, obligations);
   SmallVector<Operation *> candidates;
@@ -1018,11 +1026,13 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
 }
 
 /// Removes casts that cast a value to its own type, casts of casts, and
-/// casts nothing uses any more.
-void cleanupCasts(Operation *root) {
-  root->walk([](tensor::CastOp cast) {
+/// casts nothing uses any more. True if it changed anything.
+bool cleanupCasts(Operation *root) {
+  bool changed = false;
+  root->walk([&](tensor::CastOp cast) {
     if (cast->use_empty()) {
       cast->erase();
+      changed = true;
       return;
     }
     Value source = cast.getSource();
@@ -1035,12 +1045,15 @@ void cleanupCasts(Operation *root) {
       if (inner->use_empty())
         inner->erase();
       source = cast.getSource();
+      changed = true;
     }
     if (source.getType() == cast.getType()) {
       cast.replaceAllUsesWith(source);
       cast->erase();
+      changed = true;
     }
   });
+  return changed;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1063,23 +1076,33 @@ public:
         failed(specializeModule(module, bind, profile, *withChecks,
                                 "symshape-dynamic-to-static")))
       return signalPassFailure();
-    refine(module);
+    bool specialized = !bind.empty() || !profile.empty();
+    // Unchanged IR keeps its analyses, and the pass manager skips verifying
+    // it again.
+    if (succeeded(refine(module)) && !specialized && !refined)
+      markAllAnalysesPreserved();
   }
 
 private:
+  /// Set when a round changed the IR.
+  bool refined = false;
+
   /// Refines to a fixpoint (bounded by max-iterations).
-  void refine(ModuleOp module) {
+  LogicalResult refine(ModuleOp module) {
     llvm::DenseSet<StringAttr> cloned;
     std::vector<Obligation> obligations;
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
       FailureOr<bool> changed = refineOnce(
           module, false, last, certify.empty() ? nullptr : &obligations);
-      if (failed(changed))
-        return signalPassFailure();
+      if (failed(changed)) {
+        signalPassFailure();
+        return failure();
+      }
       *changed |= clonePerShape(module, maxClones, cloned);
       *changed |= specializePrivateSignatures(module);
-      cleanupCasts(module);
+      // Removing casts alone does not call for another round.
+      refined |= cleanupCasts(module) || *changed;
       if (!*changed)
         break;
     }
@@ -1087,8 +1110,11 @@ private:
       (void)refineOnce(module, /*explain=*/true, /*lastRound=*/true);
     if (!certify.empty() &&
         failed(writeObligations(module.getContext(), obligations, certify,
-                                certifyAppend)))
-      return signalPassFailure();
+                                certifyAppend))) {
+      signalPassFailure();
+      return failure();
+    }
+    return success();
   }
 };
 

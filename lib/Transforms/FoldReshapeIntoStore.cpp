@@ -917,6 +917,10 @@ public:
       if (failed(writeObligations(&getContext(), all, certify, certifyAppend)))
         return signalPassFailure();
     }
+    // Unchanged IR keeps its analyses, and the pass manager skips verifying
+    // it again.
+    if (llvm::all_of(unitFolds, [](const auto &folds) { return folds.empty(); }))
+      markAllAnalysesPreserved();
     for (auto &folds : unitFolds) {
       for (auto &[c, plan] : folds) {
         Operation *reshape = c.reshape();

@@ -242,10 +242,10 @@ public:
       return signalPassFailure();
     }
     if (reportFormat == "json")
-      writeFactsReportJSON(funcs, out->os());
+      writeFactsReportJSON(funcs, out->os(), symbols.get());
     else
       for (FunctionOpInterface func : funcs)
-        printFactsReport(func, out->os());
+        printFactsReport(func, out->os(), symbols.get());
     out->keep();
   }
 };

@@ -530,15 +530,21 @@ public:
       return signalPassFailure();
     // The last cleanup may have folded a check to false after the last
     // symshape-simplify: what follows it must not reach the lowering.
-    if (loweringForms)
-      eraseAfterFailingChecks(getOperation());
-    if (!candidates)
-      return;
-    // Only these patterns run: no folding, no other canonicalization.
-    GreedyRewriteConfig config;
-    config.enableFolding(false);
-    if (failed(applyPatternsGreedily(getOperation(), patterns, config)))
-      signalPassFailure();
+    bool changed = loweringForms && eraseAfterFailingChecks(getOperation());
+    if (candidates) {
+      // Only these patterns run: no folding, no other canonicalization.
+      GreedyRewriteConfig config;
+      config.enableFolding(false);
+      bool rewrote = false;
+      if (failed(applyPatternsGreedily(getOperation(), patterns, config,
+                                       &rewrote)))
+        return signalPassFailure();
+      changed |= rewrote;
+    }
+    // Unchanged IR keeps its analyses, and the pass manager skips verifying
+    // it again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
 private:

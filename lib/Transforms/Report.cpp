@@ -17,8 +17,10 @@ using namespace mlir;
 using namespace symshape;
 
 void symshape::printFactsReport(FunctionOpInterface func,
-                                llvm::raw_ostream &os) {
+                                llvm::raw_ostream &os,
+                                const SymbolTable *symbols) {
   ShapeAnalysis analysis(func->getContext());
+  analysis.setSymbolTable(symbols);
   AsmState state(func);
   std::string dimsText;
   llvm::raw_string_ostream dims(dimsText);
@@ -100,7 +102,8 @@ static void writeRange(llvm::json::OStream &j, const Interval &range) {
 }
 
 void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
-                                    llvm::raw_ostream &os) {
+                                    llvm::raw_ostream &os,
+                                    const SymbolTable *symbols) {
   llvm::json::OStream j(os, /*IndentSize=*/2);
   j.object([&] {
     j.attribute("format", "symshape-facts");
@@ -110,6 +113,7 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
         if (func.isExternal() || !func.isPublic())
           continue;
         ShapeAnalysis analysis(func->getContext());
+        analysis.setSymbolTable(symbols);
         Solver &solver = analysis.getSolver();
         Block *entry = &func.getFunctionBody().front();
         Operation *terminator = entry->getTerminator();

@@ -454,6 +454,9 @@ public:
       for (Obligation &o : round.obligations)
         obligations[unit].push_back(std::move(o));
     };
+    // The functions the pass changed (one flag per function, set by the
+    // task that owns it).
+    SmallVector<char> touched(units.size(), 0);
 
     // Functions that calls name: other analyses read their bodies, so a
     // round analyses all of them (in parallel) before any is rewritten, and
@@ -463,7 +466,7 @@ public:
     for (unsigned round = 0; round < maxIterations && !called.empty();
          ++round) {
       for (size_t i : called)
-        eraseAfterFailingChecks(units[i]);
+        touched[i] |= eraseAfterFailingChecks(units[i]);
       SmallVector<UnitRound> found(called.size());
       if (failed(forEachUnit(&getContext(), called.size(), [&](size_t k) {
             return analyseUnit(units[called[k]], symbols.get(), found[k]);
@@ -472,13 +475,15 @@ public:
       bool changed = false;
       for (size_t k = 0; k < called.size(); ++k) {
         keep(called[k], found[k]);
-        changed |= applyUnit(units[called[k]], found[k]);
+        bool applied = applyUnit(units[called[k]], found[k]);
+        touched[called[k]] |= applied;
+        changed |= applied;
       }
       if (!changed)
         break;
       if (round + 1 == maxIterations)
         for (size_t i : called)
-          eraseAfterFailingChecks(units[i]);
+          touched[i] |= eraseAfterFailingChecks(units[i]);
     }
 
     // The other functions, which only they themselves read: each is
@@ -487,16 +492,18 @@ public:
     // Diagnostics come out in the order of the functions.
     if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
           Operation *unit = units[uncalled[k]];
+          char &changed = touched[uncalled[k]];
           for (unsigned round = 0; round < maxIterations; ++round) {
-            eraseAfterFailingChecks(unit);
+            changed |= eraseAfterFailingChecks(unit);
             UnitRound found;
             if (failed(analyseUnit(unit, symbols.get(), found)))
               return failure();
             keep(uncalled[k], found);
             if (!applyUnit(unit, found))
               break;
+            changed = true;
             if (round + 1 == maxIterations)
-              eraseAfterFailingChecks(unit);
+              changed |= eraseAfterFailingChecks(unit);
           }
           return success();
         })))
@@ -510,6 +517,10 @@ public:
     if (certifying && failed(writeObligations(&getContext(), all, certify,
                                               certifyAppend)))
       return signalPassFailure();
+    // Unchanged IR keeps its analyses, and the pass manager skips verifying
+    // it again.
+    if (llvm::none_of(touched, [](char c) { return c != 0; }))
+      markAllAnalysesPreserved();
     if (!explain)
       return;
     // Every max/min still here was not decided.
