@@ -20,8 +20,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
-#include "Units.h"
 #include "Specialize.h"
+#include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"

@@ -919,7 +919,8 @@ public:
     }
     // Unchanged IR keeps its analyses, and the pass manager skips verifying
     // it again.
-    if (llvm::all_of(unitFolds, [](const auto &folds) { return folds.empty(); }))
+    if (llvm::all_of(unitFolds,
+                     [](const auto &folds) { return folds.empty(); }))
       markAllAnalysesPreserved();
     for (auto &folds : unitFolds) {
       for (auto &[c, plan] : folds) {

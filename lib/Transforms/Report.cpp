@@ -16,8 +16,7 @@
 using namespace mlir;
 using namespace symshape;
 
-void symshape::printFactsReport(FunctionOpInterface func,
-                                llvm::raw_ostream &os,
+void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
                                 const SymbolTable *symbols) {
   ShapeAnalysis analysis(func->getContext());
   analysis.setSymbolTable(symbols);

@@ -417,11 +417,11 @@ public:
         return;
       // The facts in scope are those the decision was taken with.
       SmallVector<Relation, 2> claim = claimOf(analysis, *d);
-      out.obligations.push_back(makeObligation(
-          analysis, op->getLoc(),
-          op->getName().getStringRef().str() + ":" +
-              describeClaim(analysis, claim),
-          claim));
+      out.obligations.push_back(
+          makeObligation(analysis, op->getLoc(),
+                         op->getName().getStringRef().str() + ":" +
+                             describeClaim(analysis, claim),
+                         claim));
     });
     if (out.decisions.empty())
       out.analysis.reset();
@@ -514,8 +514,8 @@ public:
     for (std::vector<Obligation> &unit : obligations)
       for (Obligation &o : unit)
         all.push_back(std::move(o));
-    if (certifying && failed(writeObligations(&getContext(), all, certify,
-                                              certifyAppend)))
+    if (certifying &&
+        failed(writeObligations(&getContext(), all, certify, certifyAppend)))
       return signalPassFailure();
     // Unchanged IR keeps its analyses, and the pass manager skips verifying
     // it again.

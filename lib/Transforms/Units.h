@@ -38,7 +38,8 @@ forEachUnit(mlir::MLIRContext *context, size_t n,
 /// Splits `units` (of analysisUnits(root)) into those a call in `root` may
 /// name (`called`) and the others (`uncalled`), in order; both hold indices
 /// into `units`. One walk of `root`.
-void splitByCalls(mlir::Operation *root, llvm::ArrayRef<mlir::Operation *> units,
+void splitByCalls(mlir::Operation *root,
+                  llvm::ArrayRef<mlir::Operation *> units,
                   llvm::SmallVectorImpl<size_t> &called,
                   llvm::SmallVectorImpl<size_t> &uncalled);
 
