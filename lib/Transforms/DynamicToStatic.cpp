@@ -918,17 +918,29 @@ bool refineForallOutputs(scf::ForallOp forall, Refiner &refiner) {
   return changed;
 }
 
-/// One round: returns true if the IR changed.
-FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
-                           std::vector<Obligation> *obligations = nullptr) {
-  ShapeAnalysis analysis(root->getContext());
-  // Functions are added (clones) only between rounds.
-  std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-  analysis.setSymbolTable(symbols.get());
-  analysis.setLogStatedFacts(obligations != nullptr);
-  Refiner refiner(analysis, obligations);
+/// What one round's analysis of one function found: the ops to refine, with
+/// the analysis and refiner that prepared them.
+struct UnitRefinement {
+  std::unique_ptr<ShapeAnalysis> analysis;
+  std::unique_ptr<Refiner> refiner;
   SmallVector<Operation *> candidates;
-  if (failed(analysis.run(root, [&](Operation *op) {
+  std::vector<Obligation> obligations;
+};
+
+/// Analyses `unit` and prepares the refinement of its ops (and, on the last
+/// round with `explain`, says why dims stay dynamic). Only reads the IR.
+LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
+                          bool explain, bool lastRound, bool certifying,
+                          UnitRefinement &out) {
+  out.analysis = std::make_unique<ShapeAnalysis>(unit->getContext());
+  ShapeAnalysis &analysis = *out.analysis;
+  analysis.setSymbolTable(symbols);
+  analysis.setLogStatedFacts(certifying);
+  out.refiner = std::make_unique<Refiner>(
+      analysis, certifying ? &out.obligations : nullptr);
+  Refiner &refiner = *out.refiner;
+  SmallVector<Operation *> &candidates = out.candidates;
+  if (failed(analysis.run(unit, [&](Operation *op) {
         if (op->getNumResults() == 0)
           return;
         SmallVector<Type> proven = refiner.provenTypes(op);
@@ -971,6 +983,19 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
         }
       })))
     return failure();
+  if (candidates.empty()) {
+    out.refiner.reset();
+    out.analysis.reset();
+  }
+  return success();
+}
+
+/// Applies what `analyseUnit` prepared; true if the IR changed.
+bool applyUnit(UnitRefinement &unit) {
+  if (unit.candidates.empty())
+    return false;
+  Refiner &refiner = *unit.refiner;
+  SmallVector<Operation *> &candidates = unit.candidates;
   bool changed = false;
   SmallVector<Operation *> dead;
   for (Operation *op : candidates) {
@@ -1022,7 +1047,69 @@ FailureOr<bool> refineOnce(Operation *root, bool explain, bool lastRound,
     changed = true;
   }
   eraseDead(dead);
+  unit.refiner.reset();
+  unit.analysis.reset();
   return changed;
+}
+
+/// What a round changed.
+struct RoundResult {
+  /// One flag per function.
+  SmallVector<char> changed;
+  /// Whether a function that calls name changed: the analyses of its
+  /// callers read its body.
+  bool calledChanged = false;
+};
+
+/// One round over the functions of `root` marked in `dirty` (all if it is
+/// empty). The functions that calls name are analysed together (other
+/// analyses read their bodies), then refined; the others in chunks, each
+/// analysed in parallel and refined in order, which bounds the analyses
+/// alive at once.
+FailureOr<RoundResult>
+refineRound(Operation *root, ArrayRef<Operation *> units,
+            ArrayRef<char> dirty, bool explain, bool lastRound,
+            std::vector<Obligation> *obligations) {
+  MLIRContext *ctx = root->getContext();
+  // Functions are added (clones) only between rounds.
+  std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
+  SmallVector<size_t> called, uncalled;
+  splitByCalls(root, units, called, uncalled);
+  auto isDirty = [&](size_t i) { return dirty.empty() || dirty[i]; };
+  llvm::erase_if(called, [&](size_t i) { return !isDirty(i); });
+  llvm::erase_if(uncalled, [&](size_t i) { return !isDirty(i); });
+  RoundResult result;
+  SmallVector<char> &changed = result.changed;
+  changed.assign(units.size(), 0);
+  std::vector<std::vector<Obligation>> found(units.size());
+  auto process = [&](ArrayRef<size_t> batch) -> LogicalResult {
+    SmallVector<UnitRefinement> work(batch.size());
+    if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
+          return analyseUnit(units[batch[k]], symbols.get(), explain,
+                             lastRound, obligations != nullptr, work[k]);
+        })))
+      return failure();
+    for (auto [k, i] : llvm::enumerate(batch)) {
+      changed[i] = applyUnit(work[k]);
+      found[i] = std::move(work[k].obligations);
+    }
+    return success();
+  };
+  if (failed(process(called)))
+    return failure();
+  result.calledChanged =
+      llvm::any_of(called, [&](size_t i) { return changed[i] != 0; });
+  constexpr size_t kChunk = 256;
+  for (size_t begin = 0; begin < uncalled.size(); begin += kChunk)
+    if (failed(process(ArrayRef<size_t>(uncalled).slice(
+            begin, std::min(kChunk, uncalled.size() - begin)))))
+      return failure();
+  // Certificates in the order of the functions.
+  if (obligations)
+    for (std::vector<Obligation> &unit : found)
+      for (Obligation &o : unit)
+        obligations->push_back(std::move(o));
+  return result;
 }
 
 /// Removes casts that cast a value to its own type, casts of casts, and
@@ -1091,23 +1178,51 @@ private:
   LogicalResult refine(ModuleOp module) {
     llvm::DenseSet<StringAttr> cloned;
     std::vector<Obligation> obligations;
+    // What the next round analyses: every function at first, then those
+    // the last round changed, or every function again after a change other
+    // functions' analyses can see (the body of a called function, a clone,
+    // a signature).
+    bool all = true;
+    llvm::DenseSet<Operation *> dirty;
     for (unsigned round = 0; round < maxIterations; ++round) {
       bool last = round + 1 == maxIterations;
-      FailureOr<bool> changed = refineOnce(
-          module, false, last, certify.empty() ? nullptr : &obligations);
-      if (failed(changed)) {
+      SmallVector<Operation *> units = analysisUnits(module);
+      SmallVector<char> marks;
+      if (!all)
+        for (Operation *unit : units)
+          marks.push_back(dirty.contains(unit));
+      FailureOr<RoundResult> result =
+          refineRound(module, units, marks, /*explain=*/false, last,
+                      certify.empty() ? nullptr : &obligations);
+      if (failed(result)) {
         signalPassFailure();
         return failure();
       }
-      *changed |= clonePerShape(module, maxClones, cloned);
-      *changed |= specializePrivateSignatures(module);
-      // Removing casts alone does not call for another round.
-      refined |= cleanupCasts(module) || *changed;
-      if (!*changed)
+      bool changed = llvm::any_of(result->changed,
+                                  [](char c) { return c != 0; });
+      bool visible = result->calledChanged;
+      visible |= clonePerShape(module, maxClones, cloned);
+      visible |= specializePrivateSignatures(module);
+      // Removing casts alone does not call for another round. (Clones are
+      // new functions; the units are listed again.)
+      dirty.clear();
+      for (auto [i, unit] : llvm::enumerate(units))
+        if (result->changed[i])
+          dirty.insert(unit);
+      for (Operation *unit : analysisUnits(module)) {
+        bool cleaned = cleanupCasts(unit);
+        refined |= cleaned;
+        if (cleaned)
+          dirty.insert(unit);
+      }
+      refined |= changed || visible;
+      if (!changed && !visible)
         break;
+      all = visible;
     }
     if (explain)
-      (void)refineOnce(module, /*explain=*/true, /*lastRound=*/true);
+      (void)refineRound(module, analysisUnits(module), {}, /*explain=*/true,
+                        /*lastRound=*/true, nullptr);
     if (!certify.empty() &&
         failed(writeObligations(module.getContext(), obligations, certify,
                                 certifyAppend))) {
