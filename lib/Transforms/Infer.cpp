@@ -202,38 +202,62 @@ public:
           << reportFormat << "' (expected 'text' or 'json')";
       return signalPassFailure();
     }
-    SmallVector<FunctionOpInterface> funcs;
-    root->walk([&](FunctionOpInterface func) {
-      if (!func.isExternal())
-        funcs.push_back(func);
-    });
-    if (auto func = dyn_cast<FunctionOpInterface>(root))
-      if (funcs.empty() && !func.isExternal())
-        funcs.push_back(func);
-    for (FunctionOpInterface func : funcs)
-      if (failed(bindArguments(func)))
-        return signalPassFailure();
-
-    // Each function is analysed on its own, in parallel (the analyses only
-    // read the IR); the raises are applied afterwards, in order.
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    SmallVector<SmallVector<Raise>> raises(units.size());
-    if (failed(forEachUnit(&getContext(), units.size(), [&](size_t i) {
-          ShapeAnalysis analysis(&getContext());
-          analysis.setSymbolTable(symbols.get());
-          return analysis.run(units[i], [&](Operation *op) {
-            if (std::optional<Raise> r = decideRaise(analysis, op))
-              raises[i].push_back(*r);
-          });
+    SmallVector<size_t> called, uncalled;
+    splitByCalls(root, units, called, uncalled);
+    // The arguments of the functions in `unit` get symbols.
+    auto bindUnit = [&](Operation *unit) {
+      WalkResult walk = unit->walk([&](FunctionOpInterface func) {
+        return !func.isExternal() && failed(bindArguments(func))
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      });
+      return failure(walk.wasInterrupted());
+    };
+    auto analyse = [&](Operation *unit, SmallVectorImpl<Raise> &raises) {
+      ShapeAnalysis analysis(&getContext());
+      analysis.setSymbolTable(symbols.get());
+      return analysis.run(unit, [&](Operation *op) {
+        if (std::optional<Raise> r = decideRaise(analysis, op))
+          raises.push_back(*r);
+      });
+    };
+
+    // The functions calls name are bound first, analysed in parallel (an
+    // analysis reads the bodies of the functions its function calls), and
+    // raised afterwards, in order.
+    for (size_t i : called)
+      if (failed(bindUnit(units[i])))
+        return signalPassFailure();
+    SmallVector<SmallVector<Raise>> raises(called.size());
+    if (failed(forEachUnit(&getContext(), called.size(), [&](size_t k) {
+          return analyse(units[called[k]], raises[k]);
         })))
       return signalPassFailure();
     for (ArrayRef<Raise> unitRaises : raises)
       for (const Raise &r : unitRaises)
         applyRaise(r);
+    // The others are read by no other analysis: each is bound, analysed
+    // and raised in one task, in parallel with the others.
+    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
+          Operation *unit = units[uncalled[k]];
+          SmallVector<Raise> unitRaises;
+          if (failed(bindUnit(unit)) || failed(analyse(unit, unitRaises)))
+            return failure();
+          for (const Raise &r : unitRaises)
+            applyRaise(r);
+          return success();
+        })))
+      return signalPassFailure();
 
     if (!report)
       return;
+    SmallVector<FunctionOpInterface> funcs;
+    root->walk([&](FunctionOpInterface func) {
+      if (!func.isExternal())
+        funcs.push_back(func);
+    });
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> out =
         openOutputFile(reportFile, &error);
