@@ -472,6 +472,21 @@ public:
     SmallVector<size_t> called, uncalled;
     splitByCalls(root, units, called, uncalled);
     bool withChecks = checks == "assert";
+    // The output is ordinary MLIR: the symshape attributes (argument names,
+    // ranges) have done their work and go too. Symshape ops outside
+    // functions cannot be lowered.
+    auto finishUnit = [&](Operation *unit) {
+      WalkResult walk = unit->walk([&](Operation *op) {
+        stripSymShapeAttrs(op);
+        // An unregistered op has no dialect.
+        if (isa_and_nonnull<SymShapeDialect>(op->getDialect())) {
+          op->emitError("symshape-lower: no function around this op");
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      return failure(walk.wasInterrupted());
+    };
     auto lowerUnit = [&](Operation *unit) {
       WalkResult walk = unit->walk([&](FunctionOpInterface func) {
         if (func.isExternal())
@@ -489,20 +504,14 @@ public:
     for (size_t i : called)
       if (failed(lowerUnit(units[i])))
         return signalPassFailure();
-    // The output is ordinary MLIR: the symshape attributes (argument names,
-    // ranges) have done their work and go too. Symshape ops outside
-    // functions cannot be lowered.
-    WalkResult result = root->walk([&](Operation *op) {
-      stripSymShapeAttrs(op);
-      // An unregistered op has no dialect.
-      if (isa_and_nonnull<SymShapeDialect>(op->getDialect())) {
-        op->emitError("symshape-lower: no function around this op");
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      signalPassFailure();
+    // Attributes go once every function is lowered (a lowering reads the
+    // bodies of the functions its function calls).
+    if (failed(forEachUnit(&getContext(), units.size(), [&](size_t i) {
+          return finishUnit(units[i]);
+        })))
+      return signalPassFailure();
+    if (!llvm::is_contained(units, root))
+      stripSymShapeAttrs(root);
   }
 };
 
