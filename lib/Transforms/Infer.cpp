@@ -204,8 +204,7 @@ public:
     }
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    SmallVector<size_t> called, uncalled;
-    splitByCalls(root, units, called, uncalled);
+    CallOrder order = orderByCalls(root, units, symbols.get());
     // The arguments of the functions in `unit` get symbols.
     auto bindUnit = [&](Operation *unit) {
       WalkResult walk = unit->walk([&](FunctionOpInterface func) {
@@ -224,32 +223,35 @@ public:
       });
     };
 
-    // The functions calls name are bound first, analysed in parallel (an
-    // analysis reads the bodies of the functions its function calls), and
-    // raised afterwards, in order.
-    for (size_t i : called)
+    // Callees before callers: within a layer no function reads another, so
+    // each is bound, analysed and raised in one task, in parallel with the
+    // others.
+    for (ArrayRef<size_t> layer : order.layers)
+      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
+            Operation *unit = units[layer[k]];
+            SmallVector<Raise> unitRaises;
+            if (failed(bindUnit(unit)) || failed(analyse(unit, unitRaises)))
+              return failure();
+            for (const Raise &r : unitRaises)
+              applyRaise(r);
+            return success();
+          })))
+        return signalPassFailure();
+    // Functions on call cycles (and their callers) read each other's
+    // bodies: all are bound, then analysed in parallel, then raised in
+    // order.
+    ArrayRef<size_t> cyclic = order.cyclic;
+    for (size_t i : cyclic)
       if (failed(bindUnit(units[i])))
         return signalPassFailure();
-    SmallVector<SmallVector<Raise>> raises(called.size());
-    if (failed(forEachUnit(&getContext(), called.size(), [&](size_t k) {
-          return analyse(units[called[k]], raises[k]);
+    SmallVector<SmallVector<Raise>> raises(cyclic.size());
+    if (failed(forEachUnit(&getContext(), cyclic.size(), [&](size_t k) {
+          return analyse(units[cyclic[k]], raises[k]);
         })))
       return signalPassFailure();
     for (ArrayRef<Raise> unitRaises : raises)
       for (const Raise &r : unitRaises)
         applyRaise(r);
-    // The others are read by no other analysis: each is bound, analysed
-    // and raised in one task, in parallel with the others.
-    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
-          Operation *unit = units[uncalled[k]];
-          SmallVector<Raise> unitRaises;
-          if (failed(bindUnit(unit)) || failed(analyse(unit, unitRaises)))
-            return failure();
-          for (const Raise &r : unitRaises)
-            applyRaise(r);
-          return success();
-        })))
-      return signalPassFailure();
 
     if (!report)
       return;

@@ -463,14 +463,11 @@ public:
       return signalPassFailure();
     }
     // Each function is lowered on its own. The analysis of a function reads
-    // the bodies of the functions it calls, so the functions no call names
-    // are lowered first, in parallel (the bodies they read do not change
-    // meanwhile), and the called ones afterwards, in order.
+    // the bodies of the functions it calls.
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    SmallVector<size_t> called, uncalled;
-    splitByCalls(root, units, called, uncalled);
+    CallOrder order = orderByCalls(root, units, symbols.get());
     bool withChecks = checks == "assert";
     // The output is ordinary MLIR: the symshape attributes (argument names,
     // ranges) have done their work and go too. Symshape ops outside
@@ -497,12 +494,18 @@ public:
       });
       return failure(walk.wasInterrupted());
     };
-    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
-          return lowerUnit(units[uncalled[k]]);
-        })))
-      return signalPassFailure();
-    for (size_t i : called)
+    // Callers before callees: every lowering reads the bodies of the
+    // functions its function calls as they were before the pass. Functions
+    // on call cycles (and their callers) come first, one after the other;
+    // then the layers in reverse, within which no function reads another:
+    // each is lowered in one task, in parallel with the others.
+    for (size_t i : order.cyclic)
       if (failed(lowerUnit(units[i])))
+        return signalPassFailure();
+    for (ArrayRef<size_t> layer : llvm::reverse(order.layers))
+      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
+            return lowerUnit(units[layer[k]]);
+          })))
         return signalPassFailure();
     // Attributes go once every function is lowered (a lowering reads the
     // bodies of the functions its function calls).

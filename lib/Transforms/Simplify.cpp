@@ -445,8 +445,8 @@ public:
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    SmallVector<size_t> called, uncalled;
-    splitByCalls(root, units, called, uncalled);
+    CallOrder order = orderByCalls(root, units, symbols.get());
+    ArrayRef<size_t> cyclic = order.cyclic;
     // Certificates come out in the order of the functions (each task
     // writes only its own function's list).
     std::vector<std::vector<Obligation>> obligations(units.size());
@@ -458,47 +458,22 @@ public:
     // task that owns it).
     SmallVector<char> touched(units.size(), 0);
 
-    // Functions that calls name: other analyses read their bodies, so a
-    // round analyses all of them (in parallel) before any is rewritten, and
-    // rounds repeat over all of them until none changes. The first round
-    // trims what follows checks written false; later ones what follows
-    // checks decided false.
-    for (unsigned round = 0; round < maxIterations && !called.empty();
-         ++round) {
-      for (size_t i : called)
-        touched[i] |= eraseAfterFailingChecks(units[i]);
-      SmallVector<UnitRound> found(called.size());
-      if (failed(forEachUnit(&getContext(), called.size(), [&](size_t k) {
-            return analyseUnit(units[called[k]], symbols.get(), found[k]);
-          })))
-        return signalPassFailure();
-      bool changed = false;
-      for (size_t k = 0; k < called.size(); ++k) {
-        keep(called[k], found[k]);
-        bool applied = applyUnit(units[called[k]], found[k]);
-        touched[called[k]] |= applied;
-        changed |= applied;
-      }
-      if (!changed)
-        break;
-      if (round + 1 == maxIterations)
-        for (size_t i : called)
-          touched[i] |= eraseAfterFailingChecks(units[i]);
-    }
-
-    // The other functions, which only they themselves read: each is
-    // analysed and rewritten to its own fixpoint in one task, in parallel
-    // with the others, and its analysis freed before the next one starts.
-    // Diagnostics come out in the order of the functions.
-    if (failed(forEachUnit(&getContext(), uncalled.size(), [&](size_t k) {
-          Operation *unit = units[uncalled[k]];
-          char &changed = touched[uncalled[k]];
+    // Callees before callers: within a layer no function reads another, so
+    // each is analysed and rewritten to its own fixpoint in one task, in
+    // parallel with the others, and its analysis freed when it is done. The
+    // first round trims what follows checks written false; later ones what
+    // follows checks decided false. Diagnostics come out in the order of
+    // the functions within a layer.
+    for (ArrayRef<size_t> layer : order.layers)
+    if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
+          Operation *unit = units[layer[k]];
+          char &changed = touched[layer[k]];
           for (unsigned round = 0; round < maxIterations; ++round) {
             changed |= eraseAfterFailingChecks(unit);
             UnitRound found;
             if (failed(analyseUnit(unit, symbols.get(), found)))
               return failure();
-            keep(uncalled[k], found);
+            keep(layer[k], found);
             if (!applyUnit(unit, found))
               break;
             changed = true;
@@ -508,6 +483,32 @@ public:
           return success();
         })))
       return signalPassFailure();
+
+    // Functions on call cycles (and their callers) read each other's
+    // bodies: a round analyses all of them (in parallel) before any is
+    // rewritten, and rounds repeat over all of them until none changes.
+    for (unsigned round = 0; round < maxIterations && !cyclic.empty();
+         ++round) {
+      for (size_t i : cyclic)
+        touched[i] |= eraseAfterFailingChecks(units[i]);
+      SmallVector<UnitRound> found(cyclic.size());
+      if (failed(forEachUnit(&getContext(), cyclic.size(), [&](size_t k) {
+            return analyseUnit(units[cyclic[k]], symbols.get(), found[k]);
+          })))
+        return signalPassFailure();
+      bool changed = false;
+      for (size_t k = 0; k < cyclic.size(); ++k) {
+        keep(cyclic[k], found[k]);
+        bool applied = applyUnit(units[cyclic[k]], found[k]);
+        touched[cyclic[k]] |= applied;
+        changed |= applied;
+      }
+      if (!changed)
+        break;
+      if (round + 1 == maxIterations)
+        for (size_t i : cyclic)
+          touched[i] |= eraseAfterFailingChecks(units[i]);
+    }
 
     bool certifying = !certify.empty();
     std::vector<Obligation> all;

@@ -10,6 +10,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -61,6 +62,61 @@ void symshape::splitByCalls(Operation *root, ArrayRef<Operation *> units,
         unit != root && (indirect || (name && names.contains(name)));
     (isCalled ? called : uncalled).push_back(i);
   }
+}
+
+symshape::CallOrder symshape::orderByCalls(Operation *root,
+                                           ArrayRef<Operation *> units,
+                                 const SymbolTable *symbols) {
+  CallOrder order;
+  if (!symbols || units.size() == 1 || units.front() == root) {
+    order.layers.emplace_back();
+    for (size_t i = 0; i < units.size(); ++i)
+      order.layers.back().push_back(i);
+    return order;
+  }
+  llvm::DenseMap<Operation *, size_t> index;
+  for (auto [i, unit] : llvm::enumerate(units))
+    index[unit] = i;
+  // callers[j]: the units whose calls name unit j; pending[i]: how many
+  // distinct units unit i calls that are not done yet. One walk per unit.
+  std::vector<SmallVector<size_t, 2>> callers(units.size());
+  SmallVector<unsigned> pending(units.size(), 0);
+  for (auto [i, unit] : llvm::enumerate(units)) {
+    llvm::SmallDenseSet<size_t, 4> callees;
+    unit->walk([&](CallOpInterface call) {
+      auto ref =
+          llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      if (!ref)
+        return;
+      auto it = index.find(symbols->lookup(ref.getRootReference()));
+      if (it != index.end() && callees.insert(it->second).second)
+        callers[it->second].push_back(i);
+    });
+    pending[i] = callees.size();
+  }
+  // Layer by layer from the units that call none (a unit calling itself
+  // never gets there).
+  SmallVector<size_t> ready;
+  for (size_t i = 0; i < units.size(); ++i)
+    if (pending[i] == 0)
+      ready.push_back(i);
+  llvm::BitVector done(units.size());
+  while (!ready.empty()) {
+    llvm::sort(ready);
+    SmallVector<size_t> next;
+    for (size_t i : ready) {
+      done.set(i);
+      for (size_t caller : callers[i])
+        if (--pending[caller] == 0)
+          next.push_back(caller);
+    }
+    order.layers.push_back(std::move(ready));
+    ready = std::move(next);
+  }
+  for (size_t i = 0; i < units.size(); ++i)
+    if (!done.test(i))
+      order.cyclic.push_back(i);
+  return order;
 }
 
 std::unique_ptr<SymbolTable> symshape::moduleSymbolTable(Operation *root) {

@@ -43,6 +43,21 @@ void splitByCalls(mlir::Operation *root,
                   llvm::SmallVectorImpl<size_t> &called,
                   llvm::SmallVectorImpl<size_t> &uncalled);
 
+/// The units (of analysisUnits(root)) in an order that lets each be
+/// processed once everything it reads is done: each layer holds units whose
+/// calls name only units of earlier layers (so the units of a layer can be
+/// processed in parallel, each in one task); `cyclic` holds the units on a
+/// call cycle or calling into one, which must be processed together, after
+/// the layers. All hold indices into `units`. Calls whose callee is a value
+/// are not followed: an analysis never reads the body behind them.
+struct CallOrder {
+  llvm::SmallVector<llvm::SmallVector<size_t>> layers;
+  llvm::SmallVector<size_t> cyclic;
+};
+CallOrder orderByCalls(mlir::Operation *root,
+                       llvm::ArrayRef<mlir::Operation *> units,
+                       const mlir::SymbolTable *symbols);
+
 /// A symbol table of `root` if it is a symbol table (a module), for
 /// ShapeAnalysis::setSymbolTable; null otherwise.
 std::unique_ptr<mlir::SymbolTable> moduleSymbolTable(mlir::Operation *root);
