@@ -587,10 +587,11 @@ def run_once(cmd, timeout, stdout_path=None):
         cmd = [TIME, "-f", "%M", "-o", rss_file.name] + list(cmd)
     exe = shutil.which(cmd[0]) or cmd[0]
     start = time.perf_counter()
+    # In its own process group: a timeout kills GNU time and the command.
     pid = os.posix_spawn(exe, cmd, os.environ, file_actions=[
         (os.POSIX_SPAWN_DUP2, null_fd, 0),
         (os.POSIX_SPAWN_DUP2, out_fd, 1),
-        (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+        (os.POSIX_SPAWN_DUP2, err.fileno(), 2)], setpgroup=0)
     os.close(out_fd)
     os.close(null_fd)
     fired = []
@@ -598,7 +599,7 @@ def run_once(cmd, timeout, stdout_path=None):
     def kill():
         fired.append(True)
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.killpg(pid, signal.SIGKILL)
         except OSError:
             pass
     timer = threading.Timer(timeout, kill)
