@@ -494,11 +494,12 @@ public:
       });
       return failure(walk.wasInterrupted());
     };
-    // Callers before callees: every lowering reads the bodies of the
+    // Callers before callees, so that a lowering reads the bodies of the
     // functions its function calls as they were before the pass. Functions
-    // on call cycles (and their callers) come first, one after the other;
-    // then the layers in reverse, within which no function reads another:
-    // each is lowered in one task, in parallel with the others.
+    // on call cycles (and their callers) come first, one after the other
+    // (there, a callee may already be lowered); then the layers in reverse,
+    // within which no function reads another: each is lowered in one task,
+    // in parallel with the others.
     for (size_t i : order.cyclic)
       if (failed(lowerUnit(units[i])))
         return signalPassFailure();
