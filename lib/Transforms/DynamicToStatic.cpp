@@ -1066,10 +1066,10 @@ struct RoundResult {
 /// analyses read their bodies), then refined; the others in chunks, each
 /// analysed in parallel and refined in order, which bounds the analyses
 /// alive at once.
-FailureOr<RoundResult>
-refineRound(Operation *root, ArrayRef<Operation *> units,
-            ArrayRef<char> dirty, bool explain, bool lastRound,
-            std::vector<Obligation> *obligations) {
+FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
+                                   ArrayRef<char> dirty, bool explain,
+                                   bool lastRound,
+                                   std::vector<Obligation> *obligations) {
   MLIRContext *ctx = root->getContext();
   // Functions are added (clones) only between rounds.
   std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
@@ -1085,8 +1085,8 @@ refineRound(Operation *root, ArrayRef<Operation *> units,
   auto process = [&](ArrayRef<size_t> batch) -> LogicalResult {
     SmallVector<UnitRefinement> work(batch.size());
     if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
-          return analyseUnit(units[batch[k]], symbols.get(), explain,
-                             lastRound, obligations != nullptr, work[k]);
+          return analyseUnit(units[batch[k]], symbols.get(), explain, lastRound,
+                             obligations != nullptr, work[k]);
         })))
       return failure();
     for (auto [k, i] : llvm::enumerate(batch)) {
@@ -1198,8 +1198,8 @@ private:
         signalPassFailure();
         return failure();
       }
-      bool changed = llvm::any_of(result->changed,
-                                  [](char c) { return c != 0; });
+      bool changed =
+          llvm::any_of(result->changed, [](char c) { return c != 0; });
       bool visible = result->calledChanged;
       visible |= clonePerShape(module, maxClones, cloned);
       visible |= specializePrivateSignatures(module);

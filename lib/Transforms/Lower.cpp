@@ -510,9 +510,8 @@ public:
         return signalPassFailure();
     // Attributes go once every function is lowered (a lowering reads the
     // bodies of the functions its function calls).
-    if (failed(forEachUnit(&getContext(), units.size(), [&](size_t i) {
-          return finishUnit(units[i]);
-        })))
+    if (failed(forEachUnit(&getContext(), units.size(),
+                           [&](size_t i) { return finishUnit(units[i]); })))
       return signalPassFailure();
     if (!llvm::is_contained(units, root))
       stripSymShapeAttrs(root);

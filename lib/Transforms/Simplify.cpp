@@ -465,24 +465,24 @@ public:
     // follows checks decided false. Diagnostics come out in the order of
     // the functions within a layer.
     for (ArrayRef<size_t> layer : order.layers)
-    if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
-          Operation *unit = units[layer[k]];
-          char &changed = touched[layer[k]];
-          for (unsigned round = 0; round < maxIterations; ++round) {
-            changed |= eraseAfterFailingChecks(unit);
-            UnitRound found;
-            if (failed(analyseUnit(unit, symbols.get(), found)))
-              return failure();
-            keep(layer[k], found);
-            if (!applyUnit(unit, found))
-              break;
-            changed = true;
-            if (round + 1 == maxIterations)
+      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
+            Operation *unit = units[layer[k]];
+            char &changed = touched[layer[k]];
+            for (unsigned round = 0; round < maxIterations; ++round) {
               changed |= eraseAfterFailingChecks(unit);
-          }
-          return success();
-        })))
-      return signalPassFailure();
+              UnitRound found;
+              if (failed(analyseUnit(unit, symbols.get(), found)))
+                return failure();
+              keep(layer[k], found);
+              if (!applyUnit(unit, found))
+                break;
+              changed = true;
+              if (round + 1 == maxIterations)
+                changed |= eraseAfterFailingChecks(unit);
+            }
+            return success();
+          })))
+        return signalPassFailure();
 
     // Functions on call cycles (and their callers) read each other's
     // bodies: a round analyses all of them (in parallel) before any is

@@ -66,7 +66,7 @@ void symshape::splitByCalls(Operation *root, ArrayRef<Operation *> units,
 
 symshape::CallOrder symshape::orderByCalls(Operation *root,
                                            ArrayRef<Operation *> units,
-                                 const SymbolTable *symbols) {
+                                           const SymbolTable *symbols) {
   CallOrder order;
   if (!symbols || units.size() == 1 || units.front() == root) {
     order.layers.emplace_back();
