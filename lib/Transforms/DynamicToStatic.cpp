@@ -1062,10 +1062,8 @@ struct RoundResult {
 };
 
 /// One round over the functions of `root` marked in `dirty` (all if it is
-/// empty). The functions that calls name are analysed together (other
-/// analyses read their bodies), then refined; the others in chunks, each
-/// analysed in parallel and refined in order, which bounds the analyses
-/// alive at once.
+/// empty), in call-graph order: chunks of functions are analysed in
+/// parallel and refined in order, which bounds the analyses alive at once.
 FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
                                    ArrayRef<char> dirty, bool explain,
                                    bool lastRound,
@@ -1073,16 +1071,17 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
   MLIRContext *ctx = root->getContext();
   // Functions are added (clones) only between rounds.
   std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-  SmallVector<size_t> called, uncalled;
-  splitByCalls(root, units, called, uncalled);
+  CallOrder order = orderByCalls(root, units, symbols.get());
   auto isDirty = [&](size_t i) { return dirty.empty() || dirty[i]; };
-  llvm::erase_if(called, [&](size_t i) { return !isDirty(i); });
-  llvm::erase_if(uncalled, [&](size_t i) { return !isDirty(i); });
   RoundResult result;
   SmallVector<char> &changed = result.changed;
   changed.assign(units.size(), 0);
   std::vector<std::vector<Obligation>> found(units.size());
-  auto process = [&](ArrayRef<size_t> batch) -> LogicalResult {
+  // Analyses the dirty functions of `group` in parallel, then refines them
+  // in order.
+  auto process = [&](ArrayRef<size_t> group) -> LogicalResult {
+    SmallVector<size_t> batch;
+    llvm::copy_if(group, std::back_inserter(batch), isDirty);
     SmallVector<UnitRefinement> work(batch.size());
     if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
           return analyseUnit(units[batch[k]], symbols.get(), explain, lastRound,
@@ -1095,15 +1094,21 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
     }
     return success();
   };
-  if (failed(process(called)))
-    return failure();
-  result.calledChanged =
-      llvm::any_of(called, [&](size_t i) { return changed[i] != 0; });
+  // Callees before callers. Within a layer no analysis reads another
+  // function of the layer, so a layer goes in chunks; functions on call
+  // cycles (and their callers) are analysed together.
   constexpr size_t kChunk = 256;
-  for (size_t begin = 0; begin < uncalled.size(); begin += kChunk)
-    if (failed(process(ArrayRef<size_t>(uncalled).slice(
-            begin, std::min(kChunk, uncalled.size() - begin)))))
-      return failure();
+  for (ArrayRef<size_t> layer : order.layers)
+    for (size_t begin = 0; begin < layer.size(); begin += kChunk)
+      if (failed(process(
+              layer.slice(begin, std::min(kChunk, layer.size() - begin)))))
+        return failure();
+  if (failed(process(order.cyclic)))
+    return failure();
+  result.calledChanged = llvm::any_of(llvm::seq<size_t>(0, units.size()),
+                                      [&](size_t i) {
+                                        return changed[i] && order.called[i];
+                                      });
   // Certificates in the order of the functions.
   if (obligations)
     for (std::vector<Obligation> &unit : found)

@@ -10,7 +10,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -39,35 +38,11 @@ LogicalResult symshape::forEachUnit(MLIRContext *context, size_t n,
   });
 }
 
-void symshape::splitByCalls(Operation *root, ArrayRef<Operation *> units,
-                            SmallVectorImpl<size_t> &called,
-                            SmallVectorImpl<size_t> &uncalled) {
-  // The root names of the callees. After an indirect call (a callee that is
-  // a value, not a symbol) every unit counts as called. The root as its own
-  // single unit is read by no other analysis.
-  llvm::DenseSet<StringAttr> names;
-  bool indirect = false;
-  root->walk([&](CallOpInterface call) {
-    auto ref =
-        llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-    if (ref)
-      names.insert(ref.getRootReference());
-    else
-      indirect = true;
-  });
-  for (auto [i, unit] : llvm::enumerate(units)) {
-    auto name =
-        unit->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    bool isCalled =
-        unit != root && (indirect || (name && names.contains(name)));
-    (isCalled ? called : uncalled).push_back(i);
-  }
-}
-
 symshape::CallOrder symshape::orderByCalls(Operation *root,
                                            ArrayRef<Operation *> units,
                                            const SymbolTable *symbols) {
   CallOrder order;
+  order.called.resize(units.size());
   if (!symbols || units.size() == 1 || units.front() == root) {
     order.layers.emplace_back();
     for (size_t i = 0; i < units.size(); ++i)
@@ -89,8 +64,10 @@ symshape::CallOrder symshape::orderByCalls(Operation *root,
       if (!ref)
         return;
       auto it = index.find(symbols->lookup(ref.getRootReference()));
-      if (it != index.end() && callees.insert(it->second).second)
+      if (it != index.end() && callees.insert(it->second).second) {
         callers[it->second].push_back(i);
+        order.called.set(it->second);
+      }
     });
     pending[i] = callees.size();
   }

@@ -7,9 +7,10 @@
 // Shared by the passes of lib/Transforms (not installed): the analysis passes
 // analyse the functions of a module in parallel. An analysis reads the IR of
 // its own function and, through call summaries, the bodies of the functions
-// it calls. A function that no call names is read by no other analysis: it
-// can be analysed and rewritten in one task. The functions that calls name
-// are analysed first, in parallel, and rewritten afterwards, in order.
+// it calls. Taken in call-graph order, callees first, the functions of one
+// layer read no other function of the layer: each can be analysed and
+// rewritten while the others are. Functions on call cycles read each other
+// and are analysed together, then rewritten in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -35,14 +37,6 @@ mlir::LogicalResult
 forEachUnit(mlir::MLIRContext *context, size_t n,
             llvm::function_ref<mlir::LogicalResult(size_t)> fn);
 
-/// Splits `units` (of analysisUnits(root)) into those a call in `root` may
-/// name (`called`) and the others (`uncalled`), in order; both hold indices
-/// into `units`. One walk of `root`.
-void splitByCalls(mlir::Operation *root,
-                  llvm::ArrayRef<mlir::Operation *> units,
-                  llvm::SmallVectorImpl<size_t> &called,
-                  llvm::SmallVectorImpl<size_t> &uncalled);
-
 /// The units (of analysisUnits(root)) in an order that lets each be
 /// processed once everything it reads is done: each layer holds units whose
 /// calls name only units of earlier layers (so the units of a layer can be
@@ -50,9 +44,11 @@ void splitByCalls(mlir::Operation *root,
 /// call cycle or calling into one, which must be processed together, after
 /// the layers. All hold indices into `units`. Calls whose callee is a value
 /// are not followed: an analysis never reads the body behind them.
+/// `called` marks the units some call names.
 struct CallOrder {
   llvm::SmallVector<llvm::SmallVector<size_t>> layers;
   llvm::SmallVector<size_t> cyclic;
+  llvm::BitVector called;
 };
 CallOrder orderByCalls(mlir::Operation *root,
                        llvm::ArrayRef<mlir::Operation *> units,
