@@ -41,7 +41,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ in bench/
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from engine_vs_sympy import make_corpus  # noqa: E402
+from engine_vs_sympy import SYMPY_FUNCTIONS, make_corpus  # noqa: E402
 
 import sympy  # noqa: E402
 from sympy.calculus.util import AccumBounds  # noqa: E402
@@ -118,14 +118,7 @@ def engine_ops():
     }
 
 
-SYMPY_OPS = {
-    "int": sympy.Integer,
-    "floordiv": lambda a, b: sympy.floor(a / b),
-    "ceildiv": lambda a, b: sympy.ceiling(a / b),
-    "mod": sympy.Mod,
-    "max": sympy.Max,
-    "min": sympy.Min,
-}
+SYMPY_OPS = {"int": sympy.Integer, **SYMPY_FUNCTIONS}
 
 
 def engine_symbols(specs, tag):
