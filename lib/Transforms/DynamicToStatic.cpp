@@ -1105,10 +1105,9 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
         return failure();
   if (failed(process(order.cyclic)))
     return failure();
-  result.calledChanged = llvm::any_of(llvm::seq<size_t>(0, units.size()),
-                                      [&](size_t i) {
-                                        return changed[i] && order.called[i];
-                                      });
+  result.calledChanged =
+      llvm::any_of(llvm::seq<size_t>(0, units.size()),
+                   [&](size_t i) { return changed[i] && order.called[i]; });
   // Certificates in the order of the functions.
   if (obligations)
     for (std::vector<Obligation> &unit : found)
