@@ -1170,16 +1170,16 @@ public:
     bool specialized = !bind.empty() || !profile.empty();
     // Unchanged IR keeps its analyses, and the pass manager skips verifying
     // it again.
-    if (succeeded(refine(module)) && !specialized && !refined)
+    FailureOr<bool> refined = refine(module);
+    if (succeeded(refined) && !specialized && !*refined)
       markAllAnalysesPreserved();
   }
 
 private:
-  /// Set when a round changed the IR.
-  bool refined = false;
-
-  /// Refines to a fixpoint (bounded by max-iterations).
-  LogicalResult refine(ModuleOp module) {
+  /// Refines to a fixpoint (bounded by max-iterations); true if the IR
+  /// changed.
+  FailureOr<bool> refine(ModuleOp module) {
+    bool refined = false;
     llvm::DenseSet<StringAttr> cloned;
     std::vector<Obligation> obligations;
     // What the next round analyses: every function at first, then those
@@ -1233,7 +1233,7 @@ private:
       signalPassFailure();
       return failure();
     }
-    return success();
+    return refined;
   }
 };
 
