@@ -191,7 +191,7 @@ bool ShapeAnalysis::isSizeExpr(Expr e) {
   if (!e)
     return false;
   return llvm::all_of(e.getSymbolsUsed(),
-                      [&](unsigned pos) { return facts.getSymbol(pos).isSize; });
+                      [&](unsigned pos) { return facts.isSizeSymbol(pos); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -593,7 +593,7 @@ void ShapeAnalysis::addDeclarations(Operation *root) {
 //===----------------------------------------------------------------------===//
 
 void ShapeAnalysis::recordAvailable(Value value, Expr e) {
-  if (!e)
+  if (!e || !availableValues)
     return;
   Expr key = solver.simplify(e);
   available[key].push_back(value);
@@ -601,6 +601,7 @@ void ShapeAnalysis::recordAvailable(Value value, Expr e) {
 }
 
 Value ShapeAnalysis::findAvailableValue(Expr e, Type type, Value exclude) {
+  assert(availableValues && "the analysis does not index available values");
   if (!e)
     return Value();
   auto it = available.find(solver.simplify(e));

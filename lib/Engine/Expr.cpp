@@ -76,6 +76,10 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
         symbols = std::move(merged);
       }
     } else {
+      size_t total = symbols.size();
+      for (Expr op : ops)
+        total += op.getSymbolsUsed().size();
+      symbols.reserve(total);
       for (Expr op : ops)
         llvm::append_range(symbols, op.getSymbolsUsed());
       llvm::sort(symbols);
@@ -294,24 +298,58 @@ static Expr fromPoly(ExprContext &ctx, const Poly &p) {
   return ctx.getNode(ExprKind::Add, p.constant, terms, coeffs);
 }
 
-/// Sorts terms and merges equal ones. Returns false on overflow.
-/// Sorts `terms` (stably) unless `sortedRuns` says they are made of two
-/// sorted runs split at `sortedRuns`, which are merged in linear time, then
-/// adds up equal terms and drops zero ones. False on overflow.
+/// Sorts `terms` (stably), then adds up equal terms and drops zero ones.
+/// `runStarts`, if not empty, says that `terms` is made of sorted runs
+/// starting at those positions (the first at 0): they are merged, adjacent
+/// pairs at a time, in O(n log runs) instead of sorted (a sum of n terms
+/// plus one more costs O(n), not O(n log n)). False on overflow.
 static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
-                           std::optional<size_t> sortedRuns = std::nullopt) {
+                           ArrayRef<size_t> runStarts = {}) {
   auto less = [](const auto &x, const auto &y) {
     return compareTerms(x.first, y.first) < 0;
   };
-  assert((!sortedRuns ||
-          (std::is_sorted(terms.begin(), terms.begin() + *sortedRuns, less) &&
-           std::is_sorted(terms.begin() + *sortedRuns, terms.end(), less))) &&
-         "runs to merge must be sorted");
-  if (sortedRuns)
-    std::inplace_merge(terms.begin(), terms.begin() + *sortedRuns, terms.end(),
-                       less);
-  else
+  if (runStarts.empty()) {
     llvm::stable_sort(terms, less);
+  } else {
+    assert(runStarts.front() == 0 && "the first run starts at 0");
+    SmallVector<size_t, 8> starts(runStarts.begin(), runStarts.end());
+    auto runEnd = [&](size_t i) {
+      return i + 1 < starts.size() ? starts[i + 1] : terms.size();
+    };
+    assert(llvm::all_of(llvm::seq<size_t>(0, starts.size()),
+                        [&](size_t i) {
+                          return std::is_sorted(terms.begin() + starts[i],
+                                                terms.begin() + runEnd(i),
+                                                less);
+                        }) &&
+           "runs to merge must be sorted");
+    // Runs already in order are one run (a sum whose terms were replaced
+    // by terms in the same order is merged in one pass).
+    starts.erase(std::remove_if(starts.begin() + 1, starts.end(),
+                                [&](size_t start) {
+                                  return start == 0 || start == terms.size() ||
+                                         less(terms[start - 1], terms[start]);
+                                }),
+                 starts.end());
+    // Merging only adjacent runs, the earlier one first on ties, keeps
+    // equal terms in input order, as the stable sort does.
+    SmallVector<std::pair<Expr, int64_t>, 8> out;
+    while (starts.size() > 1) {
+      out.clear();
+      out.reserve(terms.size());
+      SmallVector<size_t, 8> next;
+      for (size_t i = 0; i < starts.size(); i += 2) {
+        next.push_back(out.size());
+        size_t mid = runEnd(i);
+        size_t end = i + 1 < starts.size() ? runEnd(i + 1) : mid;
+        std::merge(terms.begin() + starts[i], terms.begin() + mid,
+                   terms.begin() + mid, terms.begin() + end,
+                   std::back_inserter(out), less);
+      }
+      terms.swap(out);
+      starts = std::move(next);
+    }
+  }
   SmallVector<std::pair<Expr, int64_t>, 4> merged;
   for (auto &[t, c] : terms) {
     if (!merged.empty() && merged.back().first == t) {
@@ -395,9 +433,9 @@ Expr symshape::add(Expr a, Expr b) {
     return Expr();
   pa.constant = *c;
   // The terms of a canonical expression are sorted: merge the two lists.
-  size_t split = pa.terms.size();
+  size_t runStarts[] = {0, pa.terms.size()};
   pa.terms.append(pb.terms.begin(), pb.terms.end());
-  if (!normalizeTerms(pa.terms, split))
+  if (!normalizeTerms(pa.terms, runStarts))
     return Expr();
   return fromPoly(ctx, pa);
 }
@@ -483,9 +521,12 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
   ExprContext &ctx = terms.front().getContext();
   Poly r;
   r.constant = constant;
+  // The terms of each operand are a sorted run.
+  SmallVector<size_t, 8> runStarts;
   for (auto [t, k] : llvm::zip(terms, coefficients)) {
     if (k == 0)
       continue;
+    runStarts.push_back(r.terms.size());
     Poly p = toPoly(t);
     auto c = checkedMul(p.constant, k);
     if (!c)
@@ -501,7 +542,7 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
       r.terms.push_back({pt, *m});
     }
   }
-  if (!normalizeTerms(r.terms))
+  if (!runStarts.empty() && !normalizeTerms(r.terms, runStarts))
     return Expr();
   return fromPoly(ctx, r);
 }

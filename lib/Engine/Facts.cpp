@@ -30,6 +30,9 @@ static int64_t combineDivisors(int64_t a, int64_t b) {
 bool Facts::declareSize(unsigned pos) {
   ++generation;
   declared[pos].isSize = true;
+  if (pos >= sizeSymbols.size())
+    sizeSymbols.resize(pos + 1);
+  sizeSymbols.set(pos);
   return !getSymbol(pos).range.isEmpty();
 }
 

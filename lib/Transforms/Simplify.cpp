@@ -397,6 +397,7 @@ public:
     analysis.setSymbolTable(symbols);
     analysis.setLogStatedFacts(certifying);
     analysis.setOperandFacts(true);
+    analysis.setAvailableValues(true);
     ExprCost cost;
     LogicalResult r = analysis.run(unit, [&](Operation *op) {
       std::optional<Decision> d = decide(analysis, cost, op, explain);

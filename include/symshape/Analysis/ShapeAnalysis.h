@@ -126,8 +126,13 @@ public:
   /// other (an error naming both was emitted).
   mlir::LogicalResult run(mlir::Operation *root, const Visitor &visitor = {});
 
-  /// During `run()`: a value of type `type`, other than `exclude`, available
-  /// at the current point whose expression simplifies to `e`; or null.
+  /// Whether `run()` indexes the values it passes by the simplified form of
+  /// their expression, for `findAvailableValue`: off by default (simplifying
+  /// every value's expression costs about as much as computing it).
+  void setAvailableValues(bool enable) { availableValues = enable; }
+  /// During `run()` with `setAvailableValues(true)`: a value of type `type`,
+  /// other than `exclude`, available at the current point whose expression
+  /// simplifies to `e`; or null.
   mlir::Value findAvailableValue(Expr e, mlir::Type type,
                                  mlir::Value exclude = {});
 
@@ -270,6 +275,7 @@ private:
   llvm::DenseMap<Expr, SmallVector<mlir::Value, 1>> available;
   std::vector<Expr> availableLog;
 
+  bool availableValues = false;
   bool logStatedFacts = false;
   bool operandFacts = false;
   bool underOperandFacts = false;

@@ -25,6 +25,7 @@
 #include "symshape/Engine/Expr.h"
 #include "symshape/Engine/Interval.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
@@ -77,6 +78,11 @@ public:
   Expr resolve(Expr e) const;
 
   SymbolFacts getSymbol(unsigned pos) const;
+  /// Whether symbol `pos` is declared a size (`getSymbol(pos).isSize`, in
+  /// constant time).
+  bool isSizeSymbol(unsigned pos) const {
+    return pos < sizeSymbols.size() && sizeSymbols.test(pos);
+  }
   /// What symbol `pos` is declared with (its kind, declared range and
   /// divisor), without the scoped facts or anything derived from them.
   SymbolFacts getDeclaration(unsigned pos) const;
@@ -120,6 +126,8 @@ private:
   /// Declarations (never undone) and scoped facts; getSymbol combines them.
   llvm::DenseMap<unsigned, SymbolFacts> declared;
   llvm::DenseMap<unsigned, SymbolFacts> symbols;
+  /// The symbols declared sizes.
+  llvm::BitVector sizeSymbols;
   /// Ranges of scaled-form keys (never a symbol or a constant).
   llvm::DenseMap<Expr, Interval> exprRanges;
   llvm::DenseMap<unsigned, Expr> equalities;
