@@ -82,7 +82,9 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
       symbols.reserve(total);
       for (Expr op : ops)
         llvm::append_range(symbols, op.getSymbolsUsed());
-      llvm::sort(symbols);
+      // Often in order already: the terms of a sum are sorted.
+      if (!llvm::is_sorted(symbols))
+        llvm::sort(symbols);
       symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
     }
     return new (alloc.allocate<ExprStorage>())

@@ -382,9 +382,13 @@ Interval Solver::refineSumRange(Expr e, Interval r) {
   // tight where the expanded form counts x once per term ((16 - b) * s is
   // [16, 480] for b in [1, 8], s in [2, 32], not 16 * s - b * s in
   // [-224, 510]).
+  // The terms of a sum are distinct: an atom is a factor of two terms only
+  // if a product is among them.
   llvm::SmallDenseMap<Expr, unsigned, 8> counts;
   Expr best;
-  for (Expr t : terms) {
+  bool hasProduct = llvm::any_of(
+      terms, [](Expr t) { return t.getKind() == ExprKind::Mul; });
+  for (Expr t : hasProduct ? terms : ArrayRef<Expr>()) {
     ArrayRef<Expr> fs = factorsOf(t);
     for (size_t i = 0; i < fs.size(); ++i) {
       if (i > 0 && fs[i] == fs[i - 1])
