@@ -11,6 +11,7 @@
 #include "symshape/Interfaces/ShapeSemanticsInterface.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 
@@ -20,6 +21,31 @@ using namespace symshape;
 #include "symshape/Interfaces/ShapeSemanticsInterface.cpp.inc"
 
 ShapeQuery::~ShapeQuery() = default;
+
+StaticRefinement::~StaticRefinement() = default;
+
+SmallVector<OpFoldResult>
+StaticRefinement::refineIndices(OpBuilder &builder,
+                                ArrayRef<OpFoldResult> ofrs) {
+  SmallVector<OpFoldResult> out;
+  for (OpFoldResult ofr : ofrs)
+    out.push_back(refineIndex(builder, ofr));
+  return out;
+}
+
+SmallVector<OpFoldResult>
+StaticRefinement::refineSizes(OpBuilder &builder, ArrayRef<OpFoldResult> ofrs) {
+  SmallVector<OpFoldResult> out;
+  for (OpFoldResult ofr : ofrs)
+    out.push_back(refineSize(builder, ofr));
+  return out;
+}
+
+std::optional<int64_t> symshape::getStaticValue(OpFoldResult ofr) {
+  if (isa<Value>(ofr))
+    return std::nullopt;
+  return getConstantIntValue(ofr);
+}
 
 bool symshape::isIntLike(Type type) {
   if (isa<IndexType>(type))

@@ -38,14 +38,50 @@ struct ResultModel
   }
 };
 
-/// A model answering `getResultDimExpr` with `Fn`.
+/// How a model rebuilds its op with more static types
+/// (ShapeSemanticsOpInterface::buildStaticReplacement); null: it does not.
+template <typename OpTy>
+using RebuildFn = mlir::Operation *(*)(OpTy, mlir::OpBuilder &,
+                                       StaticRefinement &);
+
+/// Calls `Rebuild` on `op`, or returns null if there is none.
+template <typename OpTy, RebuildFn<OpTy> Rebuild>
+mlir::Operation *rebuildWith(mlir::Operation *op, mlir::OpBuilder &builder,
+                             StaticRefinement &refinement) {
+  if constexpr (Rebuild == nullptr)
+    return nullptr;
+  else
+    return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
+}
+
+/// A model answering `getResultDimExpr` with `Fn` and rebuilding the op
+/// with `Rebuild`.
 template <typename OpTy,
-          Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &)>
-struct ResultDimModel
-    : ShapeSemanticsOpInterface::ExternalModel<ResultDimModel<OpTy, Fn>, OpTy> {
+          Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &),
+          RebuildFn<OpTy> Rebuild = nullptr>
+struct ResultDimModel : ShapeSemanticsOpInterface::ExternalModel<
+                            ResultDimModel<OpTy, Fn, Rebuild>, OpTy> {
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
                         unsigned dim, ShapeQuery &query) const {
     return Fn(mlir::cast<OpTy>(op), result, dim, query);
+  }
+  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
+                                          mlir::OpBuilder &builder,
+                                          StaticRefinement &refinement) const {
+    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
+  }
+};
+
+/// A model that only rebuilds the op with `Rebuild` (the analysis knows its
+/// dims otherwise: a destination-style op's result has its init's shape).
+template <typename OpTy, RebuildFn<OpTy> Rebuild>
+struct RebuildModel
+    : ShapeSemanticsOpInterface::ExternalModel<RebuildModel<OpTy, Rebuild>,
+                                               OpTy> {
+  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
+                                          mlir::OpBuilder &builder,
+                                          StaticRefinement &refinement) const {
+    return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
   }
 };
 
@@ -97,9 +133,15 @@ inline Expr collapseDim(mlir::Value source,
 }
 
 /// Models of the collapse and expand twins of a dialect.
-template <typename OpTy>
+template <typename OpTy, RebuildFn<OpTy> Rebuild = nullptr>
 struct CollapseModel
-    : ShapeSemanticsOpInterface::ExternalModel<CollapseModel<OpTy>, OpTy> {
+    : ShapeSemanticsOpInterface::ExternalModel<CollapseModel<OpTy, Rebuild>,
+                                               OpTy> {
+  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
+                                          mlir::OpBuilder &builder,
+                                          StaticRefinement &refinement) const {
+    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
+  }
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
                         ShapeQuery &query) const {
     auto collapse = mlir::cast<OpTy>(op);
@@ -110,9 +152,15 @@ struct CollapseModel
   }
 };
 
-template <typename OpTy>
+template <typename OpTy, RebuildFn<OpTy> Rebuild = nullptr>
 struct ExpandModel
-    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel<OpTy>, OpTy> {
+    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel<OpTy, Rebuild>,
+                                               OpTy> {
+  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
+                                          mlir::OpBuilder &builder,
+                                          StaticRefinement &refinement) const {
+    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
+  }
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
                         ShapeQuery &query) const {
     // Read output_shape; never recompute it with a floordiv.

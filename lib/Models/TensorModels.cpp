@@ -8,6 +8,8 @@
 // splat; through casts; from slice sizes (rank-reducing too); pad adds its
 // low and high padding; concat sums its inputs along its dim; collapse
 // multiplies a group; expand reads its output_shape. tensor.dim reads a dim.
+// And how dynamic-to-static rebuilds each of them, and insert_slice, with
+// the more static types and constant sizes it proved.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "symshape/Models/Models.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -61,21 +64,195 @@ Expr concatDim(tensor::ConcatOp concat, OpResult, unsigned dim, ShapeQuery &q) {
   return sum;
 }
 
+//===----------------------------------------------------------------------===//
+// Rebuilding with more static types (symshape-dynamic-to-static)
+//===----------------------------------------------------------------------===//
+
+Operation *rebuildEmpty(tensor::EmptyOp empty, OpBuilder &b,
+                        StaticRefinement &r) {
+  SmallVector<OpFoldResult> sizes = r.refineSizes(b, empty.getMixedSizes());
+  auto type = empty.getType();
+  return tensor::EmptyOp::create(b, empty.getLoc(), sizes,
+                                 type.getElementType(), type.getEncoding());
+}
+
+Operation *rebuildExtractSlice(tensor::ExtractSliceOp slice, OpBuilder &b,
+                               StaticRefinement &r) {
+  SmallVector<OpFoldResult> sizes = r.refineSizes(b, slice.getMixedSizes());
+  llvm::SmallBitVector dropped = slice.getDroppedDims();
+  SmallVector<int64_t> shape;
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    if (dropped.test(d))
+      continue;
+    std::optional<int64_t> c = getStaticValue(size);
+    shape.push_back(c ? *c : ShapedType::kDynamic);
+  }
+  Value source = r.refineOperand(b, slice.getSource());
+  SmallVector<OpFoldResult> offsets =
+      r.refineIndices(b, slice.getMixedOffsets());
+  return tensor::ExtractSliceOp::create(
+      b, slice.getLoc(), slice.getType().clone(shape), source, offsets, sizes,
+      slice.getMixedStrides());
+}
+
+Operation *rebuildInsertSlice(tensor::InsertSliceOp insert, OpBuilder &b,
+                              StaticRefinement &r) {
+  Value source = r.refineOperand(b, insert.getSource());
+  Value dest = r.refineOperand(b, insert.getDest());
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  // Sizes agree with the source type: static exactly where it is. A size
+  // known to be another number contradicts the source (the insertion is
+  // undefined): neither is replaced by the other, the op stays.
+  SmallVector<OpFoldResult> sizes = insert.getMixedSizes();
+  llvm::SmallBitVector dropped = insert.getDroppedDims();
+  unsigned k = 0;
+  for (unsigned d = 0; d < sizes.size(); ++d) {
+    if (dropped.test(d))
+      continue;
+    int64_t s = sourceType.getDimSize(k++);
+    if (ShapedType::isDynamic(s))
+      continue;
+    std::optional<int64_t> known = getStaticValue(r.refineIndex(b, sizes[d]));
+    if (known && *known != s)
+      return nullptr;
+    sizes[d] = b.getIndexAttr(s);
+  }
+  SmallVector<OpFoldResult> offsets =
+      r.refineIndices(b, insert.getMixedOffsets());
+  return tensor::InsertSliceOp::create(b, insert.getLoc(), source, dest,
+                                       offsets, sizes,
+                                       insert.getMixedStrides());
+}
+
+Operation *rebuildPad(tensor::PadOp pad, OpBuilder &b, StaticRefinement &r) {
+  Value source = r.refineOperand(b, pad.getSource());
+  SmallVector<OpFoldResult> low = r.refineIndices(b, pad.getMixedLowPad());
+  SmallVector<OpFoldResult> high = r.refineIndices(b, pad.getMixedHighPad());
+  SmallVector<int64_t> staticLow, staticHigh;
+  for (auto [l, h] : llvm::zip(low, high)) {
+    std::optional<int64_t> cl = getStaticValue(l), ch = getStaticValue(h);
+    staticLow.push_back(cl ? *cl : ShapedType::kDynamic);
+    staticHigh.push_back(ch ? *ch : ShapedType::kDynamic);
+  }
+  // Dims proven constant but not derivable from static paddings (a crop
+  // by a negative padding of a dim with a known extent) are given.
+  auto proven = cast<RankedTensorType>(r.getProvenType(pad.getResult()));
+  auto type =
+      tensor::PadOp::inferResultType(cast<RankedTensorType>(source.getType()),
+                                     staticLow, staticHigh, proven.getShape());
+  // The lowering writes the source at offset `low`; MLIR 22.1 rejects a
+  // static offset at the end of a static dim even for an empty source
+  // ("offset 1 is out-of-bounds: 1 >= 1"). Such a pad stays as it is.
+  for (auto [l, size] : llvm::zip(staticLow, type.getShape()))
+    if (!ShapedType::isDynamic(l) && !ShapedType::isDynamic(size) &&
+        l >= size && l > 0)
+      return nullptr;
+  auto newPad = tensor::PadOp::create(b, pad.getLoc(), type, source, low, high,
+                                      pad.getNofold());
+  IRMapping mapping;
+  pad.getRegion().cloneInto(&newPad.getRegion(), mapping);
+  return newPad;
+}
+
+Operation *rebuildConcat(tensor::ConcatOp concat, OpBuilder &b,
+                         StaticRefinement &r) {
+  SmallVector<Value> inputs;
+  for (Value v : concat.getInputs())
+    inputs.push_back(r.refineOperand(b, v));
+  return tensor::ConcatOp::create(b, concat.getLoc(), concat.getDim(), inputs);
+}
+
+Operation *rebuildCollapse(tensor::CollapseShapeOp collapse, OpBuilder &b,
+                           StaticRefinement &r) {
+  Value source = r.refineOperand(b, collapse.getSrc());
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  auto type = tensor::CollapseShapeOp::inferCollapsedType(
+      cast<RankedTensorType>(source.getType()), groups);
+  return tensor::CollapseShapeOp::create(b, collapse.getLoc(), type, source,
+                                         groups);
+}
+
+Operation *rebuildExpand(tensor::ExpandShapeOp expand, OpBuilder &b,
+                         StaticRefinement &r) {
+  Location loc = expand.getLoc();
+  SmallVector<OpFoldResult> shape =
+      r.refineSizes(b, expand.getMixedOutputShape());
+  SmallVector<int64_t> staticShape;
+  for (OpFoldResult s : shape) {
+    std::optional<int64_t> c = getStaticValue(s);
+    staticShape.push_back(c ? *c : ShapedType::kDynamic);
+  }
+  // The source dim of a group is static exactly when the group is (a
+  // static group cannot come from a `?` dim: cast first).
+  Value source = r.refineOperand(b, expand.getSrc());
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+  SmallVector<int64_t> sourceShape;
+  for (const ReassociationIndices &group : groups) {
+    int64_t product = 1;
+    for (int64_t d : group)
+      product = ShapedType::isDynamic(staticShape[d]) || product < 0
+                    ? ShapedType::kDynamic
+                    : product * staticShape[d];
+    sourceShape.push_back(product);
+  }
+  if (sourceType.getShape() != ArrayRef<int64_t>(sourceShape)) {
+    // A proven source extent that is not the product of the proven
+    // output shape (1 into 1x3): the expansion is undefined, leave it.
+    auto wanted = sourceType.clone(sourceShape);
+    if (!tensor::CastOp::areCastCompatible(sourceType, wanted))
+      return nullptr;
+    source = tensor::CastOp::create(b, loc, wanted, source);
+  }
+  return tensor::ExpandShapeOp::create(
+      b, loc, expand.getResultType().clone(staticShape), source, groups, shape);
+}
+
+Operation *rebuildGenerate(tensor::GenerateOp generate, OpBuilder &b,
+                           StaticRefinement &r) {
+  auto type = generate.getType();
+  SmallVector<int64_t> shape(type.getShape());
+  SmallVector<Value> dynamic;
+  unsigned k = 0;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value extent = generate.getDynamicExtents()[k++];
+    OpFoldResult ofr = r.refineSize(b, extent);
+    if (std::optional<int64_t> c = getStaticValue(ofr))
+      shape[d] = *c;
+    else
+      dynamic.push_back(extent);
+  }
+  Operation *clone = b.clone(*generate);
+  clone->setOperands(dynamic);
+  clone->getResult(0).setType(type.clone(shape));
+  return clone;
+}
+
 } // namespace
 
 void symshape::registerTensorShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     using namespace tensor;
-    EmptyOp::attachInterface<ResultDimModel<EmptyOp, emptyDim>>(*ctx);
-    GenerateOp::attachInterface<ResultDimModel<GenerateOp, generateDim>>(*ctx);
+    EmptyOp::attachInterface<ResultDimModel<EmptyOp, emptyDim, rebuildEmpty>>(
+        *ctx);
+    GenerateOp::attachInterface<
+        ResultDimModel<GenerateOp, generateDim, rebuildGenerate>>(*ctx);
     SplatOp::attachInterface<ResultDimModel<SplatOp, splatDim>>(*ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
     ExtractSliceOp::attachInterface<
-        ResultDimModel<ExtractSliceOp, extractSliceDim>>(*ctx);
-    PadOp::attachInterface<ResultDimModel<PadOp, padDim>>(*ctx);
-    ConcatOp::attachInterface<ResultDimModel<ConcatOp, concatDim>>(*ctx);
-    CollapseShapeOp::attachInterface<CollapseModel<CollapseShapeOp>>(*ctx);
-    ExpandShapeOp::attachInterface<ExpandModel<ExpandShapeOp>>(*ctx);
+        ResultDimModel<ExtractSliceOp, extractSliceDim, rebuildExtractSlice>>(
+        *ctx);
+    InsertSliceOp::attachInterface<
+        RebuildModel<InsertSliceOp, rebuildInsertSlice>>(*ctx);
+    PadOp::attachInterface<ResultDimModel<PadOp, padDim, rebuildPad>>(*ctx);
+    ConcatOp::attachInterface<
+        ResultDimModel<ConcatOp, concatDim, rebuildConcat>>(*ctx);
+    CollapseShapeOp::attachInterface<
+        CollapseModel<CollapseShapeOp, rebuildCollapse>>(*ctx);
+    ExpandShapeOp::attachInterface<ExpandModel<ExpandShapeOp, rebuildExpand>>(
+        *ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

@@ -34,7 +34,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
@@ -83,15 +82,9 @@ Value lookThrough(Value v) {
   return v;
 }
 
-/// The static value of an attribute operand; an SSA operand (even a
-/// constant one) is dynamic in the type of the op that takes it.
-std::optional<int64_t> staticValue(OpFoldResult ofr) {
-  if (isa<Value>(ofr))
-    return std::nullopt;
-  return getConstantIntValue(ofr);
-}
-
-class Refiner {
+/// What the walk proved at each op, and the rebuild of an op with it (by
+/// the op's model, or by the rule for destination-style ops).
+class Refiner : public StaticRefinement {
 public:
   /// With `obligations`, every dim or value proven constant (and so made
   /// static) is recorded as a proof obligation.
@@ -148,7 +141,7 @@ public:
   }
 
   /// The proven type of `v` recorded for the op being rebuilt.
-  Type provenType(Value v) { return lookup(*current, v); }
+  Type getProvenType(Value v) override { return lookup(*current, v); }
 
   /// The proven type of a tensor value: static wherever its dim is proven
   /// constant at the current point of the walk.
@@ -190,18 +183,18 @@ public:
   /// An operand for a rebuilt op: seen through casts, and cast to its proven
   /// type where facts make it more static (dims proven by facts count as
   /// much as constants).
-  Value refineOperand(OpBuilder &b, Value v) {
+  Value refineOperand(OpBuilder &b, Value v) override {
     if (!isa<RankedTensorType>(v.getType()))
       return v;
     Value source = lookThrough(v);
-    Type proven = provenType(source);
+    Type proven = getProvenType(source);
     if (proven == source.getType())
       return source;
     return tensor::CastOp::create(b, v.getLoc(), proven, source);
   }
 
   /// A size or offset with a proven constant value becomes an attribute.
-  OpFoldResult refineOFR(OpBuilder &b, OpFoldResult ofr) {
+  OpFoldResult refineIndex(OpBuilder &b, OpFoldResult ofr) override {
     auto v = dyn_cast<Value>(ofr);
     if (!v)
       return ofr;
@@ -215,195 +208,35 @@ public:
   /// static 0 dim is never introduced (the standard lowering of MLIR 22.1
   /// rejects slices of a static 0 dim, "offset 0 is out-of-bounds: 0 >= 0",
   /// and collapses of one).
-  OpFoldResult refineSize(OpBuilder &b, OpFoldResult ofr) {
-    OpFoldResult r = refineOFR(b, ofr);
+  OpFoldResult refineSize(OpBuilder &b, OpFoldResult ofr) override {
+    OpFoldResult r = refineIndex(b, ofr);
     std::optional<int64_t> c = getConstantIntValue(r);
     return c && *c == 0 && isa<Value>(ofr) ? ofr : r;
   }
 
-  SmallVector<OpFoldResult> refineOFRs(OpBuilder &b,
-                                       ArrayRef<OpFoldResult> ofrs) {
-    SmallVector<OpFoldResult> out;
-    for (OpFoldResult ofr : ofrs)
-      out.push_back(refineOFR(b, ofr));
-    return out;
-  }
-
-  SmallVector<OpFoldResult> refineSizes(OpBuilder &b,
-                                        ArrayRef<OpFoldResult> ofrs) {
-    SmallVector<OpFoldResult> out;
-    for (OpFoldResult ofr : ofrs)
-      out.push_back(refineSize(b, ofr));
-    return out;
-  }
-
   /// Builds the more static replacement of `op` (prepared during the walk),
-  /// or nullptr.
+  /// or nullptr: the op's model says how (tensor ops), and a linalg op on
+  /// tensors is cloned with refined operands, its results taking the types
+  /// of their inits (as the analysis gives them their inits' dims).
   Operation *rebuild(OpBuilder &b, Operation *op) {
     auto it = known.find(op);
     if (it == known.end())
       return nullptr;
     current = &it->second;
-    Location loc = op->getLoc();
-    if (auto empty = dyn_cast<tensor::EmptyOp>(op)) {
-      SmallVector<OpFoldResult> sizes;
-      auto type = empty.getType();
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        sizes.push_back(refineSize(b, empty.getMixedSizes()[d]));
-      return tensor::EmptyOp::create(b, loc, sizes, type.getElementType(),
-                                     type.getEncoding());
-    }
-    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op)) {
-      SmallVector<OpFoldResult> sizes = refineSizes(b, slice.getMixedSizes());
-      llvm::SmallBitVector dropped = slice.getDroppedDims();
-      SmallVector<int64_t> shape;
-      for (auto [d, size] : llvm::enumerate(sizes)) {
-        if (dropped.test(d))
-          continue;
-        std::optional<int64_t> c = staticValue(size);
-        shape.push_back(c ? *c : ShapedType::kDynamic);
-      }
-      return tensor::ExtractSliceOp::create(
-          b, loc, slice.getType().clone(shape),
-          refineOperand(b, slice.getSource()),
-          refineOFRs(b, slice.getMixedOffsets()), sizes,
-          slice.getMixedStrides());
-    }
-    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
-      Value source = refineOperand(b, insert.getSource());
-      Value dest = refineOperand(b, insert.getDest());
-      auto sourceType = cast<RankedTensorType>(source.getType());
-      // Sizes agree with the source type: static exactly where it is. A size
-      // known to be another number contradicts the source (the insertion is
-      // undefined): neither is replaced by the other, the op stays.
-      SmallVector<OpFoldResult> sizes = insert.getMixedSizes();
-      llvm::SmallBitVector dropped = insert.getDroppedDims();
-      unsigned k = 0;
-      for (unsigned d = 0; d < sizes.size(); ++d) {
-        if (dropped.test(d))
-          continue;
-        int64_t s = sourceType.getDimSize(k++);
-        if (ShapedType::isDynamic(s))
-          continue;
-        std::optional<int64_t> known = staticValue(refineOFR(b, sizes[d]));
-        if (known && *known != s)
-          return nullptr;
-        sizes[d] = b.getIndexAttr(s);
-      }
-      return tensor::InsertSliceOp::create(
-          b, loc, source, dest, refineOFRs(b, insert.getMixedOffsets()), sizes,
-          insert.getMixedStrides());
-    }
-    if (auto pad = dyn_cast<tensor::PadOp>(op)) {
-      Value source = refineOperand(b, pad.getSource());
-      SmallVector<OpFoldResult> low = refineOFRs(b, pad.getMixedLowPad());
-      SmallVector<OpFoldResult> high = refineOFRs(b, pad.getMixedHighPad());
-      SmallVector<int64_t> staticLow, staticHigh;
-      for (auto [l, h] : llvm::zip(low, high)) {
-        std::optional<int64_t> cl = staticValue(l), ch = staticValue(h);
-        staticLow.push_back(cl ? *cl : ShapedType::kDynamic);
-        staticHigh.push_back(ch ? *ch : ShapedType::kDynamic);
-      }
-      // Dims proven constant but not derivable from static paddings (a crop
-      // by a negative padding of a dim with a known extent) are given.
-      auto proven = cast<RankedTensorType>(provenType(pad.getResult()));
-      auto type = tensor::PadOp::inferResultType(
-          cast<RankedTensorType>(source.getType()), staticLow, staticHigh,
-          proven.getShape());
-      // The lowering writes the source at offset `low`; MLIR 22.1 rejects a
-      // static offset at the end of a static dim even for an empty source
-      // ("offset 1 is out-of-bounds: 1 >= 1"). Such a pad stays as it is.
-      for (auto [l, size] : llvm::zip(staticLow, type.getShape()))
-        if (!ShapedType::isDynamic(l) && !ShapedType::isDynamic(size) &&
-            l >= size && l > 0)
-          return nullptr;
-      auto newPad = tensor::PadOp::create(b, loc, type, source, low, high,
-                                          pad.getNofold());
-      IRMapping mapping;
-      pad.getRegion().cloneInto(&newPad.getRegion(), mapping);
-      return newPad;
-    }
-    if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
-      SmallVector<Value> inputs;
-      for (Value v : concat.getInputs())
-        inputs.push_back(refineOperand(b, v));
-      return tensor::ConcatOp::create(b, loc, concat.getDim(), inputs);
-    }
-    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
-      Value source = refineOperand(b, collapse.getSrc());
-      auto type = tensor::CollapseShapeOp::inferCollapsedType(
-          cast<RankedTensorType>(source.getType()),
-          collapse.getReassociationIndices());
-      return tensor::CollapseShapeOp::create(
-          b, loc, type, source, collapse.getReassociationIndices());
-    }
-    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
-      SmallVector<OpFoldResult> shape =
-          refineSizes(b, expand.getMixedOutputShape());
-      SmallVector<int64_t> staticShape;
-      for (OpFoldResult s : shape) {
-        std::optional<int64_t> c = staticValue(s);
-        staticShape.push_back(c ? *c : ShapedType::kDynamic);
-      }
-      // The source dim of a group is static exactly when the group is (a
-      // static group cannot come from a `?` dim: cast first).
-      Value source = refineOperand(b, expand.getSrc());
-      auto sourceType = cast<RankedTensorType>(source.getType());
-      SmallVector<int64_t> sourceShape;
-      for (const ReassociationIndices &group :
-           expand.getReassociationIndices()) {
-        int64_t product = 1;
-        for (int64_t d : group)
-          product = ShapedType::isDynamic(staticShape[d]) || product < 0
-                        ? ShapedType::kDynamic
-                        : product * staticShape[d];
-        sourceShape.push_back(product);
-      }
-      if (sourceType.getShape() != ArrayRef<int64_t>(sourceShape)) {
-        // A proven source extent that is not the product of the proven
-        // output shape (1 into 1x3): the expansion is undefined, leave it.
-        auto wanted = sourceType.clone(sourceShape);
-        if (!tensor::CastOp::areCastCompatible(sourceType, wanted))
-          return nullptr;
-        source = tensor::CastOp::create(b, loc, wanted, source);
-      }
-      return tensor::ExpandShapeOp::create(
-          b, loc, expand.getResultType().clone(staticShape), source,
-          expand.getReassociationIndices(), shape);
-    }
-    if (auto generate = dyn_cast<tensor::GenerateOp>(op)) {
-      auto type = generate.getType();
-      SmallVector<int64_t> shape(type.getShape());
-      SmallVector<Value> dynamic;
-      unsigned k = 0;
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        if (!type.isDynamicDim(d))
-          continue;
-        Value extent = generate.getDynamicExtents()[k++];
-        OpFoldResult ofr = refineSize(b, extent);
-        if (std::optional<int64_t> c = staticValue(ofr))
-          shape[d] = *c;
-        else
-          dynamic.push_back(extent);
-      }
-      Operation *clone = b.clone(*op);
-      clone->setOperands(dynamic);
-      clone->getResult(0).setType(type.clone(shape));
-      return clone;
-    }
-    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
-      if (!isa<linalg::LinalgOp>(op) || dps.hasPureBufferSemantics())
-        return nullptr;
-      SmallVector<Value> operands;
-      for (Value v : op->getOperands())
-        operands.push_back(refineOperand(b, v));
-      SmallVector<Type> resultTypes;
-      for (OpResult r : op->getResults())
-        resultTypes.push_back(
-            operands[dps.getTiedOpOperand(r)->getOperandNumber()].getType());
-      return mlir::clone(b, op, resultTypes, operands);
-    }
-    return nullptr;
+    if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
+      if (Operation *replacement = semantics.buildStaticReplacement(b, *this))
+        return replacement;
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    if (!dps || !isa<linalg::LinalgOp>(op) || dps.hasPureBufferSemantics())
+      return nullptr;
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands())
+      operands.push_back(refineOperand(b, v));
+    SmallVector<Type> resultTypes;
+    for (OpResult r : op->getResults())
+      resultTypes.push_back(
+          operands[dps.getTiedOpOperand(r)->getOperandNumber()].getType());
+    return mlir::clone(b, op, resultTypes, operands);
   }
 
 private:

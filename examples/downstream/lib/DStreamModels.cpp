@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // External models of symshape's ShapeSemanticsOpInterface for the dstream
-// ops: a tie gives the dims of its result, an assumption gives a fact about
-// its operand. The store needs no model: it is lowered to the memory form
-// that symshape-fold-reshape-into-store folds reshapes into, and the
+// ops: a tie gives the dims of its result (and is tied again with static
+// dims where symshape-dynamic-to-static proves them), an assumption gives a
+// fact about its operand. The store needs no model: it is lowered to the memory
+// form that symshape-fold-reshape-into-store folds reshapes into, and the
 // analysis reads the dims of its target through the tie.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +16,8 @@
 #include "dstream/DStream.h"
 
 #include "symshape/Interfaces/ShapeSemanticsInterface.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 
@@ -28,6 +31,30 @@ struct TieShapeModel
                                   symshape::ShapeQuery &query) const {
     auto tie = cast<dstream::TieShapeOp>(op);
     return query.getExpr(tie.getDynamicDim(dim));
+  }
+
+  /// A tied tensor whose dims symshape-dynamic-to-static proved constant
+  /// (the values tied to them are) is tied again with those dims static,
+  /// its operand cast to the same type: the tie states the dims, and is
+  /// trusted. A cast the operand's own proven dims contradict does not
+  /// verify, and the pass then keeps the old tie.
+  Operation *
+  buildStaticReplacement(Operation *op, OpBuilder &builder,
+                         symshape::StaticRefinement &refinement) const {
+    auto tie = cast<dstream::TieShapeOp>(op);
+    auto type =
+        dyn_cast<RankedTensorType>(refinement.getProvenType(tie.getResult()));
+    if (!type || type == tie.getType())
+      return nullptr;
+    Value operand = refinement.refineOperand(builder, tie.getOperand());
+    if (operand.getType() != type)
+      operand = tensor::CastOp::create(builder, tie.getLoc(), type, operand);
+    SmallVector<Value> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        dims.push_back(tie.getDynamicDim(d));
+    return dstream::TieShapeOp::create(builder, tie.getLoc(), type, operand,
+                                       dims);
   }
 };
 

@@ -20,6 +20,7 @@
 #include "symshape/Engine/Solver.h"
 
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -132,6 +133,42 @@ public:
   /// cannot wrap: it carries `nsw`, or the result fits its type.
   Expr checkedArith(mlir::Operation *op, Expr exact);
 };
+
+/// What symshape-dynamic-to-static proved at an op, as a model sees it when
+/// it rebuilds the op with more static types
+/// (ShapeSemanticsOpInterface::buildStaticReplacement).
+class StaticRefinement {
+public:
+  virtual ~StaticRefinement();
+
+  /// An operand for the rebuilt op: seen through the casts that only forget
+  /// static dims, and cast to its proven type where that is more static.
+  virtual mlir::Value refineOperand(mlir::OpBuilder &builder,
+                                    mlir::Value operand) = 0;
+  /// An index operand (an offset, a padding) with a proven constant value,
+  /// as an attribute; otherwise as it is.
+  virtual mlir::OpFoldResult refineIndex(mlir::OpBuilder &builder,
+                                         mlir::OpFoldResult ofr) = 0;
+  /// A size or extent, like `refineIndex` except that a static 0 is never
+  /// introduced (the lowering of MLIR 22.1 rejects slices and collapses of a
+  /// static 0 dim).
+  virtual mlir::OpFoldResult refineSize(mlir::OpBuilder &builder,
+                                        mlir::OpFoldResult ofr) = 0;
+  /// The proven type of an operand or result of the op: static wherever its
+  /// dim is proven constant.
+  virtual mlir::Type getProvenType(mlir::Value value) = 0;
+
+  llvm::SmallVector<mlir::OpFoldResult>
+  refineIndices(mlir::OpBuilder &builder,
+                llvm::ArrayRef<mlir::OpFoldResult> ofrs);
+  llvm::SmallVector<mlir::OpFoldResult>
+  refineSizes(mlir::OpBuilder &builder,
+              llvm::ArrayRef<mlir::OpFoldResult> ofrs);
+};
+
+/// The static value of an attribute operand; an SSA operand (even a
+/// constant one) is dynamic in the type of the op that takes it.
+std::optional<int64_t> getStaticValue(mlir::OpFoldResult ofr);
 
 /// Integer types the analysis models as expressions (index and signless
 /// integers of 2 to 64 bits; not i1 conditions).

@@ -141,6 +141,20 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       /*methodBody=*/"",
       /*defaultImplementation=*/"return ::symshape::Extremum::None;">,
     InterfaceMethod<[{
+        Builds the op again at the builder's insertion point with what
+        `refinement` proved at it (symshape-dynamic-to-static): operands
+        cast to their proven, more static types, constant sizes and offsets
+        as attributes, results as static as that makes them. The
+        replacement's results have the op's result types or more static
+        ones; the caller casts them back for the uses, verifies the
+        replacement and drops it if it does not verify. Null leaves the op
+        as it is (the default).
+      }],
+      "::mlir::Operation *", "buildStaticReplacement",
+      (ins "::mlir::OpBuilder &":$builder,
+           "::symshape::StaticRefinement &":$refinement),
+      /*methodBody=*/"", /*defaultImplementation=*/"return nullptr;">,
+    InterfaceMethod<[{
         The op's computation as one formula of its operands `s0, s1, ...`
         (floor semantics), for raising it to a symshape op
         (symshape-infer); null if it is not one. The formula is the result's
