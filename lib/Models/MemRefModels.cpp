@@ -41,8 +41,10 @@ void symshape::registerMemRefShapeModels(DialectRegistry &registry) {
         *ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
     SubViewOp::attachInterface<ResultDimModel<SubViewOp, subViewDim>>(*ctx);
-    CollapseShapeOp::attachInterface<CollapseModel<CollapseShapeOp>>(*ctx);
-    ExpandShapeOp::attachInterface<ExpandModel<ExpandShapeOp>>(*ctx);
+    CollapseShapeOp::attachInterface<
+        ResultDimModel<CollapseShapeOp, collapseDim<CollapseShapeOp>>>(*ctx);
+    ExpandShapeOp::attachInterface<
+        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

@@ -122,52 +122,26 @@ inline Expr castDim(mlir::Value source, mlir::ShapedType resultType,
   return query.getDimExpr(source, dim);
 }
 
-/// Dim `dim` of a collapse: the product of the source dims of its group.
-inline Expr collapseDim(mlir::Value source,
-                        llvm::ArrayRef<mlir::ReassociationIndices> groups,
-                        unsigned dim, ShapeQuery &query) {
+/// Dim `dim` of a collapse (tensor or memref): the product of the source
+/// dims of its group.
+template <typename OpTy>
+Expr collapseDim(OpTy collapse, mlir::OpResult, unsigned dim,
+                 ShapeQuery &query) {
+  // Keep the groups alive: indexing a temporary would dangle.
+  llvm::SmallVector<mlir::ReassociationIndices> groups =
+      collapse.getReassociationIndices();
   Expr product = query.getExprContext().getConstant(1);
   for (int64_t i : groups[dim])
-    product = mul(product, query.getDimExpr(source, i));
+    product = mul(product, query.getDimExpr(collapse.getSrc(), i));
   return product;
 }
 
-/// Models of the collapse and expand twins of a dialect.
-template <typename OpTy, RebuildFn<OpTy> Rebuild = nullptr>
-struct CollapseModel
-    : ShapeSemanticsOpInterface::ExternalModel<CollapseModel<OpTy, Rebuild>,
-                                               OpTy> {
-  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
-                                          mlir::OpBuilder &builder,
-                                          StaticRefinement &refinement) const {
-    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
-  }
-  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
-                        ShapeQuery &query) const {
-    auto collapse = mlir::cast<OpTy>(op);
-    // Keep the groups alive: indexing a temporary would dangle.
-    llvm::SmallVector<mlir::ReassociationIndices> groups =
-        collapse.getReassociationIndices();
-    return collapseDim(collapse.getSrc(), groups, dim, query);
-  }
-};
-
-template <typename OpTy, RebuildFn<OpTy> Rebuild = nullptr>
-struct ExpandModel
-    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel<OpTy, Rebuild>,
-                                               OpTy> {
-  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
-                                          mlir::OpBuilder &builder,
-                                          StaticRefinement &refinement) const {
-    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
-  }
-  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult, unsigned dim,
-                        ShapeQuery &query) const {
-    // Read output_shape; never recompute it with a floordiv.
-    auto expand = mlir::cast<OpTy>(op);
-    return query.getFoldResultExpr(expand.getMixedOutputShape()[dim]);
-  }
-};
+/// Dim `dim` of an expand (tensor or memref): its output_shape, never
+/// recomputed with a floordiv.
+template <typename OpTy>
+Expr expandDim(OpTy expand, mlir::OpResult, unsigned dim, ShapeQuery &query) {
+  return query.getFoldResultExpr(expand.getMixedOutputShape()[dim]);
+}
 
 /// tensor.dim and memref.dim: the dim of the source at a constant index,
 /// replaced only by a constant.

@@ -249,10 +249,10 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     PadOp::attachInterface<ResultDimModel<PadOp, padDim, rebuildPad>>(*ctx);
     ConcatOp::attachInterface<
         ResultDimModel<ConcatOp, concatDim, rebuildConcat>>(*ctx);
-    CollapseShapeOp::attachInterface<
-        CollapseModel<CollapseShapeOp, rebuildCollapse>>(*ctx);
-    ExpandShapeOp::attachInterface<ExpandModel<ExpandShapeOp, rebuildExpand>>(
-        *ctx);
+    CollapseShapeOp::attachInterface<ResultDimModel<
+        CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
+    ExpandShapeOp::attachInterface<ResultDimModel<
+        ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

@@ -12,6 +12,8 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <atomic>
+
 using namespace mlir;
 
 SmallVector<Operation *> symshape::analysisUnits(Operation *root) {
@@ -30,12 +32,16 @@ SmallVector<Operation *> symshape::analysisUnits(Operation *root) {
 LogicalResult symshape::forEachUnit(MLIRContext *context, size_t n,
                                     function_ref<LogicalResult(size_t)> fn) {
   ParallelDiagnosticHandler diagnostics(context);
-  return failableParallelForEachN(context, 0, n, [&](size_t i) {
+  // Every call runs even after one fails: which ones a failure would skip
+  // depends on the timing of the threads, and so would the diagnostics.
+  std::atomic<bool> anyFailed(false);
+  parallelFor(context, 0, n, [&](size_t i) {
     diagnostics.setOrderIDForThread(i);
-    LogicalResult result = fn(i);
+    if (failed(fn(i)))
+      anyFailed = true;
     diagnostics.eraseOrderIDForThread();
-    return result;
   });
+  return failure(anyFailed.load());
 }
 
 symshape::CallOrder symshape::orderByCalls(Operation *root,

@@ -30,9 +30,9 @@ namespace symshape {
 /// anything else).
 llvm::SmallVector<mlir::Operation *> analysisUnits(mlir::Operation *root);
 
-/// Runs `fn(i)` for i in [0, n) in parallel (serially when the context has
-/// threading disabled); diagnostics come out ordered by i. Fails if any
-/// call does.
+/// Runs `fn(i)` for every i in [0, n) in parallel (serially when the
+/// context has threading disabled), all of them even after one fails;
+/// diagnostics come out ordered by i. Fails if any call does.
 mlir::LogicalResult
 forEachUnit(mlir::MLIRContext *context, size_t n,
             llvm::function_ref<mlir::LogicalResult(size_t)> fn);
