@@ -251,8 +251,9 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
         ResultDimModel<ConcatOp, concatDim, rebuildConcat>>(*ctx);
     CollapseShapeOp::attachInterface<ResultDimModel<
         CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
-    ExpandShapeOp::attachInterface<ResultDimModel<
-        ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand>>(*ctx);
+    ExpandShapeOp::attachInterface<
+        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand>>(
+        *ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }
