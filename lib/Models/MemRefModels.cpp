@@ -27,6 +27,12 @@ Expr allocDim(OpTy op, OpResult result, unsigned dim, ShapeQuery &q) {
                         op.getDynamicSizes(), dim, q);
 }
 
+/// The dynamic sizes of an alloc are extents; its symbol operands (of
+/// its layout) are not.
+template <typename OpTy> bool allocExtent(OpTy op, unsigned index) {
+  return index < op.getDynamicSizes().size();
+}
+
 Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim, ShapeQuery &q) {
   return sliceDim(view.getMixedSizes(), view.getDroppedDims(), dim, q);
 }
@@ -36,15 +42,18 @@ Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim, ShapeQuery &q) {
 void symshape::registerMemRefShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
     using namespace memref;
-    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>>>(*ctx);
-    AllocaOp::attachInterface<ResultDimModel<AllocaOp, allocDim<AllocaOp>>>(
+    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>, nullptr,
+                                            allocExtent<AllocOp>>>(*ctx);
+    AllocaOp::attachInterface<ResultDimModel<AllocaOp, allocDim<AllocaOp>,
+                                             nullptr, allocExtent<AllocaOp>>>(
         *ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
     SubViewOp::attachInterface<ResultDimModel<SubViewOp, subViewDim>>(*ctx);
     CollapseShapeOp::attachInterface<
         ResultDimModel<CollapseShapeOp, collapseDim<CollapseShapeOp>>>(*ctx);
     ExpandShapeOp::attachInterface<
-        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>>>(*ctx);
+        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, nullptr,
+                       extentsAfterFirst<ExpandShapeOp>>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

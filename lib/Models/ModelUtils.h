@@ -54,13 +54,17 @@ mlir::Operation *rebuildWith(mlir::Operation *op, mlir::OpBuilder &builder,
     return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
 }
 
-/// A model answering `getResultDimExpr` with `Fn` and rebuilding the op
-/// with `Rebuild`.
+/// Whether operand `index` of an op is an extent
+/// (ShapeSemanticsOpInterface::isExtentOperand); null: none is.
+template <typename OpTy> using ExtentFn = bool (*)(OpTy, unsigned);
+
+/// A model answering `getResultDimExpr` with `Fn`, rebuilding the op with
+/// `Rebuild` and telling its extent operands with `Extent`.
 template <typename OpTy,
           Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &),
-          RebuildFn<OpTy> Rebuild = nullptr>
+          RebuildFn<OpTy> Rebuild = nullptr, ExtentFn<OpTy> Extent = nullptr>
 struct ResultDimModel : ShapeSemanticsOpInterface::ExternalModel<
-                            ResultDimModel<OpTy, Fn, Rebuild>, OpTy> {
+                            ResultDimModel<OpTy, Fn, Rebuild, Extent>, OpTy> {
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
                         unsigned dim, ShapeQuery &query) const {
     return Fn(mlir::cast<OpTy>(op), result, dim, query);
@@ -70,7 +74,24 @@ struct ResultDimModel : ShapeSemanticsOpInterface::ExternalModel<
                                           StaticRefinement &refinement) const {
     return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
   }
+  bool isExtentOperand(mlir::Operation *op, unsigned index) const {
+    if constexpr (Extent == nullptr)
+      return false;
+    else
+      return Extent(mlir::cast<OpTy>(op), index);
+  }
 };
+
+/// Extents of an op whose operands are all dynamic sizes (tensor.empty,
+/// tensor.generate).
+template <typename OpTy> bool allExtents(OpTy, unsigned) { return true; }
+
+/// Extents of an op whose first operand is its source (or splatted value)
+/// and the others its dynamic sizes (an expand's output shape,
+/// tensor.splat).
+template <typename OpTy> bool extentsAfterFirst(OpTy, unsigned index) {
+  return index >= 1;
+}
 
 /// A model that only rebuilds the op with `Rebuild` (the analysis knows its
 /// dims otherwise: a destination-style op's result has its init's shape).
@@ -150,6 +171,9 @@ struct DimModel
     : ShapeSemanticsOpInterface::ExternalModel<DimModel<OpTy>, OpTy> {
   ResultRewrite getResultRewrite(mlir::Operation *) const {
     return ResultRewrite::ConstantOnly;
+  }
+  std::optional<DimRead> getDimRead(mlir::Operation *op) const {
+    return DimRead{op->getOperand(0), op->getOperand(1)};
   }
   Expr getResultExpr(mlir::Operation *op, mlir::OpResult,
                      ShapeQuery &query) const {

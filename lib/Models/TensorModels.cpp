@@ -235,11 +235,15 @@ Operation *rebuildGenerate(tensor::GenerateOp generate, OpBuilder &b,
 void symshape::registerTensorShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     using namespace tensor;
-    EmptyOp::attachInterface<ResultDimModel<EmptyOp, emptyDim, rebuildEmpty>>(
+    EmptyOp::attachInterface<
+        ResultDimModel<EmptyOp, emptyDim, rebuildEmpty, allExtents<EmptyOp>>>(
         *ctx);
-    GenerateOp::attachInterface<
-        ResultDimModel<GenerateOp, generateDim, rebuildGenerate>>(*ctx);
-    SplatOp::attachInterface<ResultDimModel<SplatOp, splatDim>>(*ctx);
+    GenerateOp::attachInterface<ResultDimModel<
+        GenerateOp, generateDim, rebuildGenerate, allExtents<GenerateOp>>>(
+        *ctx);
+    SplatOp::attachInterface<
+        ResultDimModel<SplatOp, splatDim, nullptr, extentsAfterFirst<SplatOp>>>(
+        *ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
     ExtractSliceOp::attachInterface<
         ResultDimModel<ExtractSliceOp, extractSliceDim, rebuildExtractSlice>>(
@@ -252,8 +256,8 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     CollapseShapeOp::attachInterface<ResultDimModel<
         CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
     ExpandShapeOp::attachInterface<
-        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand>>(
-        *ctx);
+        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
+                       extentsAfterFirst<ExpandShapeOp>>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

@@ -11,7 +11,6 @@
 #include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
@@ -119,12 +118,14 @@ struct Raise {
 std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
     return std::nullopt;
-  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
-    // An index outside the rank is valid IR but undefined at run time:
-    // leave it alone.
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  if (std::optional<DimRead> read =
+          semantics ? semantics.getDimRead() : std::nullopt) {
+    // A dim of a ranked tensor becomes sym_size. An index outside the rank
+    // is valid IR but undefined at run time: leave it alone.
     APInt index;
-    auto type = dyn_cast<RankedTensorType>(dim.getSource().getType());
-    if (type && matchPattern(dim.getIndex(), m_ConstantInt(&index)) &&
+    auto type = dyn_cast<RankedTensorType>(read->shaped.getType());
+    if (type && matchPattern(read->index, m_ConstantInt(&index)) &&
         index.getSExtValue() >= 0 && index.getSExtValue() < type.getRank())
       return Raise{op, Raise::Kind::SymSize, Expr()};
     return std::nullopt;
@@ -135,7 +136,6 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
     });
   };
   // The op's formula (its model says), if it computes one.
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
   ExprContext &ctx = analysis.getExprContext();
   Expr formula = semantics ? semantics.getFormula(ctx) : Expr();
   if (!formula)
@@ -164,11 +164,11 @@ void applyRaise(const Raise &r) {
   Value replacement;
   switch (r.kind) {
   case Raise::Kind::SymSize: {
-    auto dim = cast<tensor::DimOp>(op);
+    DimRead read = *cast<ShapeSemanticsOpInterface>(op).getDimRead();
     APInt index;
-    (void)matchPattern(dim.getIndex(), m_ConstantInt(&index));
+    (void)matchPattern(read.index, m_ConstantInt(&index));
     replacement =
-        SymSizeOp::create(builder, loc, builder.getIndexType(), dim.getSource(),
+        SymSizeOp::create(builder, loc, builder.getIndexType(), read.shaped,
                           builder.getI64IntegerAttr(index.getSExtValue()));
     break;
   }

@@ -19,8 +19,6 @@
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -243,12 +241,8 @@ bool isExtentUse(OpOperand &use) {
   Operation *user = use.getOwner();
   if (auto slice = dyn_cast<OffsetSizeAndStrideOpInterface>(user))
     return llvm::is_contained(slice.getSizes(), use.get());
-  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(user))
-    return llvm::is_contained(expand.getOutputShape(), use.get());
-  if (auto expand = dyn_cast<memref::ExpandShapeOp>(user))
-    return llvm::is_contained(expand.getOutputShape(), use.get());
-  return isa<tensor::EmptyOp, tensor::GenerateOp, tensor::SplatOp,
-             memref::AllocOp, memref::AllocaOp>(user);
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(user);
+  return semantics && semantics.isExtentOperand(use.getOperandNumber());
 }
 
 /// Applies the decisions; returns true if the IR changed.

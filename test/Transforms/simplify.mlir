@@ -186,6 +186,33 @@ func.func @zero_extent_stays_computed(%t: tensor<?x?xf32>) -> (tensor<?x?xf32>, 
 
 // -----
 
+// The extents of a splat, an alloc and an expand stay computed too (their
+// models say which operands are extents); the value a splat broadcasts and
+// an alloc's layout symbol are not extents: the constant replaces them.
+// CHECK-LABEL: func.func @zero_extent_operands
+// CHECK: cf.assert
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[R:.*]] = arith.remui
+// CHECK: tensor.splat %[[Z]][%[[R]]] : tensor<?xindex>
+// CHECK: memref.alloc(%[[R]])[%[[Z]]]
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[R]], 2]
+func.func @zero_extent_operands(%t: tensor<?x?xf32>, %x: tensor<?xf32>) -> (tensor<?xindex>, memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>, tensor<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %q = tensor.dim %t, %c1 : tensor<?x?xf32>
+  %m = arith.remsi %q, %c3 : index
+  %multiple = arith.cmpi eq, %m, %c0 : index
+  cf.assert %multiple, "q is a multiple of 3"
+  %r = arith.remui %q, %c3 : index
+  %s = tensor.splat %r[%r] : tensor<?xindex>
+  %a = memref.alloc(%r)[%r] : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  %e = tensor.expand_shape %x [[0, 1]] output_shape [%r, 2] : tensor<?xf32> into tensor<?x2xf32>
+  return %s, %a, %e : tensor<?xindex>, memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>, tensor<?x2xf32>
+}
+
+// -----
+
 // Without the check, q mod 3 is not known: nothing changes.
 // CHECK-LABEL: func.func @zero_extent_not_proven
 // CHECK: %[[R:.*]] = arith.remui

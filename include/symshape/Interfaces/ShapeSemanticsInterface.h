@@ -56,6 +56,12 @@ struct Relation {
   Expr lhs, rhs;
 };
 
+/// A read of dim `index` of `shaped` (ShapeSemanticsOpInterface::getDimRead).
+struct DimRead {
+  mlir::Value shaped;
+  mlir::Value index;
+};
+
 /// A max or min op (ShapeSemanticsOpInterface::getExtremum).
 enum class Extremum { None, Max, Min };
 

@@ -141,6 +141,23 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       /*methodBody=*/"",
       /*defaultImplementation=*/"return ::symshape::Extremum::None;">,
     InterfaceMethod<[{
+        Whether operand `index` is an extent: an index that gives a dim of a
+        result (a dynamic size of an empty or an alloc, an expand's output
+        shape). A pass never makes such an operand a constant 0, which would
+        make the dim a static 0 (MLIR 22.1's standard lowering rejects it in
+        several places). Slices say it through
+        `OffsetSizeAndStrideOpInterface`.
+      }],
+      "bool", "isExtentOperand", (ins "unsigned":$index),
+      /*methodBody=*/"", /*defaultImplementation=*/"return false;">,
+    InterfaceMethod<[{
+        The dim this op reads, if it is a dim op: dim `index` (an index
+        value) of the shaped value `shaped` (symshape-infer raises a read of
+        a ranked tensor's dim at a constant index to `symshape.sym_size`).
+      }],
+      "std::optional<::symshape::DimRead>", "getDimRead", (ins),
+      /*methodBody=*/"", /*defaultImplementation=*/"return std::nullopt;">,
+    InterfaceMethod<[{
         Builds the op again at the builder's insertion point with what
         `refinement` proved at it (symshape-dynamic-to-static): operands
         cast to their proven, more static types, constant sizes and offsets
