@@ -30,6 +30,12 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
     external models, one file per dialect (`lib/Models/`), registered by
     `symshape::registerShapeSemanticsModels`; a downstream dialect attaches
     its own models the same way (docs/Architecture.md).
+
+    Every method has a default implementation that knows nothing, so a
+    model implements only the methods it has an answer for. (The generated
+    reference notes that each method "must be implemented by the user":
+    mlir-tblgen says so of every method without a fixed body, defaults
+    included.)
   }];
 
   let methods = [
