@@ -386,8 +386,8 @@ Interval Solver::refineSumRange(Expr e, Interval r) {
   // if a product is among them.
   llvm::SmallDenseMap<Expr, unsigned, 8> counts;
   Expr best;
-  bool hasProduct = llvm::any_of(
-      terms, [](Expr t) { return t.getKind() == ExprKind::Mul; });
+  bool hasProduct =
+      llvm::any_of(terms, [](Expr t) { return t.getKind() == ExprKind::Mul; });
   for (Expr t : hasProduct ? terms : ArrayRef<Expr>()) {
     ArrayRef<Expr> fs = factorsOf(t);
     for (size_t i = 0; i < fs.size(); ++i) {
