@@ -992,12 +992,9 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Location loc = module.getLoc();
     // bind=/profile= are symshape-specialize's, applied first.
-    std::optional<bool> withChecks =
-        parseChecks(loc, checks, "symshape-dynamic-to-static");
-    if (!withChecks ||
-        failed(specializeModule(module, bind, profile, *withChecks,
+    if (failed(specializeModule(module, bind, profile,
+                                checks == CheckMode::Assert,
                                 "symshape-dynamic-to-static")))
       return signalPassFailure();
     bool specialized = !bind.empty() || !profile.empty();

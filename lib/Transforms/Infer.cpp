@@ -197,11 +197,6 @@ public:
 
   void runOnOperation() override {
     Operation *root = getOperation();
-    if (reportFormat != "text" && reportFormat != "json") {
-      emitError(root->getLoc(), "symshape-infer: unknown report-format='")
-          << reportFormat << "' (expected 'text' or 'json')";
-      return signalPassFailure();
-    }
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
     CallOrder order = orderByCalls(root, units, symbols.get());
@@ -267,7 +262,7 @@ public:
       root->emitError("cannot open the report file: ") << error;
       return signalPassFailure();
     }
-    if (reportFormat == "json")
+    if (reportFormat == ReportFormat::Json)
       writeFactsReportJSON(funcs, out->os(), symbols.get());
     else
       for (FunctionOpInterface func : funcs)

@@ -457,18 +457,13 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    if (checks != "assert" && checks != "none") {
-      getOperation()->emitError("symshape-lower: unknown checks='")
-          << checks << "' (expected 'assert' or 'none')";
-      return signalPassFailure();
-    }
     // Each function is lowered on its own. The analysis of a function reads
     // the bodies of the functions it calls.
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
     CallOrder order = orderByCalls(root, units, symbols.get());
-    bool withChecks = checks == "assert";
+    bool withChecks = checks == CheckMode::Assert;
     // The output is ordinary MLIR: the symshape attributes (argument names,
     // ranges) have done their work and go too. Symshape ops outside
     // functions cannot be lowered.

@@ -414,25 +414,14 @@ public:
   using Base::Base;
 
   void runOnOperation() override {
-    std::optional<bool> withChecks =
-        parseChecks(getOperation().getLoc(), checks, "symshape-specialize");
-    if (!withChecks ||
-        failed(specializeModule(getOperation(), bind, profile, *withChecks,
+    if (failed(specializeModule(getOperation(), bind, profile,
+                                checks == CheckMode::Assert,
                                 "symshape-specialize")))
       return signalPassFailure();
   }
 };
 
 } // namespace
-
-std::optional<bool> symshape::parseChecks(Location loc, StringRef checks,
-                                          StringRef pass) {
-  if (checks == "assert" || checks == "none")
-    return checks == "assert";
-  emitError(loc) << pass << ": unknown checks='" << checks
-                 << "' (expected 'assert' or 'none')";
-  return std::nullopt;
-}
 
 LogicalResult symshape::specializeModule(ModuleOp module,
                                          ArrayRef<std::string> bind,

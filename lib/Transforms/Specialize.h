@@ -19,11 +19,6 @@
 
 namespace symshape {
 
-/// `checks=assert` (true) or `checks=none` (false); an error naming `pass`
-/// at `loc` for anything else.
-std::optional<bool> parseChecks(mlir::Location loc, llvm::StringRef checks,
-                                llvm::StringRef pass);
-
 /// Applies `bind=` and `profile=` entries to every function of `module`:
 /// bound argument dims become static (checked with cf.assert at the entry
 /// if `withChecks`), profiled public functions are versioned. Malformed or

@@ -21,7 +21,7 @@
 // PROFILERANGE: error: symshape-dynamic-to-static: profile gives 'batch' the value [1, 64], outside its range [1, 10]
 // PROFILEMALFORMED: error: symshape-dynamic-to-static: malformed profile 'batch:1:2' (expected name:min:opt:max)
 // PIPELINE: error: symshape-dynamic-to-static: profile names an unknown symbol 'beam' (known: batch, seq)
-// CHECKS: error: symshape-dynamic-to-static: unknown checks='maybe' (expected 'assert' or 'none')
+// CHECKS: for the --checks option: Cannot find option named 'maybe'!
 // TWICE: dynamic-to-static-errors.mlir:[[@LINE+11]]:18: error: symshape-dynamic-to-static: bind gives 'batch' two values (4 and 5)
 // PROFILETWICE: dynamic-to-static-errors.mlir:[[@LINE+10]]:18: error: symshape-dynamic-to-static: profile names 'batch' twice
 // BOTH: dynamic-to-static-errors.mlir:[[@LINE+9]]:18: error: symshape-dynamic-to-static: 'batch' is both bound (bind=) and profiled (profile=); give it one of the two

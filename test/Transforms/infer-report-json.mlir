@@ -16,7 +16,7 @@
 
 // SCHEMA: valid
 // RENAMED: invalid: $.functions[0].arguments[0].dims[0]: missing 'divisor'
-// BAD: error: symshape-infer: unknown report-format='xml' (expected 'text' or 'json')
+// BAD: for the --report-format option: Cannot find option named 'xml'!
 
 // CHECK: {"format": "symshape-facts", "version": 1, "functions": [
 // CHECK-SAME: {"name": "model", "arguments": [

@@ -1,7 +1,7 @@
 // RUN: symshape-opt %s --symshape-lower --split-input-file -verify-diagnostics
 // RUN: not symshape-opt %s --symshape-lower=checks=maybe 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: symshape-lower: unknown checks='maybe' (expected 'assert' or 'none')
+// OPTION: for the --checks option: Cannot find option named 'maybe'!
 
 func.func @unbound_symbol() -> index {
   // expected-error @+1 {{cannot materialize symbol 'batch': no tensor dim is bound to it (bind one with symshape.bind_shape, as `s` or `a * s + c`)}}

@@ -6,7 +6,7 @@
 // RUN: not symshape-opt %s --symshape-specialize="bind=n=4 profile=n:1:4:8" 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not symshape-opt %s --symshape-specialize="bind=n=0" 2>&1 | FileCheck %s --check-prefix=RANGE
 
-// CHECKS: error: symshape-specialize: unknown checks='maybe' (expected 'assert' or 'none')
+// CHECKS: for the --checks option: Cannot find option named 'maybe'!
 // MALFORMED: error: symshape-specialize: malformed binding 'n' (expected name=value)
 // PROFILE: error: symshape-specialize: profile 'n:4:2:8' needs 0 <= min <= opt <= max
 // BOTH: error: symshape-specialize: 'n' is both bound (bind=) and profiled (profile=); give it one of the two

@@ -18,7 +18,7 @@
 // UNKNOWN: bind-options-located.mlir:0:0: error: symshape-dynamic-to-static: bind names an unknown symbol 'beam' (known: batch, seq)
 // MALFORMED: bind-options-located.mlir:0:0: error: symshape-dynamic-to-static: malformed binding 'batch=x' (expected name=value)
 // PROFILEMALFORMED: bind-options-located.mlir:0:0: error: symshape-dynamic-to-static: malformed profile 'batch:1:2' (expected name:min:opt:max)
-// CHECKS: bind-options-located.mlir:0:0: error: symshape-dynamic-to-static: unknown checks='maybe' (expected 'assert' or 'none')
+// CHECKS: for the --checks option: Cannot find option named 'maybe'!
 // CHECK-NOT: see current operation
 // CHECK-NOT: builtin.module
 // CHECK-NOT: error:

@@ -43,8 +43,8 @@
 // PROFILELONG: error: symshape-dynamic-to-static: malformed profile 'batch:1:2:3:4' (expected name:min:opt:max)
 // PROFILENAN: error: symshape-dynamic-to-static: malformed profile 'batch:a:b:c' (expected name:min:opt:max)
 // PROFILERANGE: error: symshape-dynamic-to-static: profile gives 'batch' the value [1, 64], outside its range [1, 10]
-// CHECKSEMPTY: error: symshape-dynamic-to-static: unknown checks='' (expected 'assert' or 'none')
-// CHECKSCASE: error: symshape-dynamic-to-static: unknown checks='ASSERT' (expected 'assert' or 'none')
+// CHECKSEMPTY: for the --checks option: Cannot find option named ''!
+// CHECKSCASE: for the --checks option: Cannot find option named 'ASSERT'!
 // BARE: for the --bind option: requires a value
 // NOOPTION: no such option nonsense
 

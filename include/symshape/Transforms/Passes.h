@@ -21,6 +21,17 @@
 
 namespace symshape {
 
+/// What the `checks=` option makes of stated facts and user assumptions.
+enum class CheckMode {
+  /// Run-time checks (`cf.assert`) that they hold.
+  Assert,
+  /// Nothing: they are trusted.
+  None,
+};
+
+/// The format of symshape-infer's report (`report-format=`).
+enum class ReportFormat { Text, Json };
+
 #define GEN_PASS_DECL
 #include "symshape/Transforms/Passes.h.inc"
 
@@ -29,11 +40,14 @@ namespace symshape {
 
 /// Options of the symshape-pipeline pass pipeline.
 struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
-  Option<std::string> checks{
+  Option<CheckMode> checks{
       *this, "checks",
-      llvm::cl::desc("What stated facts and user assumptions become: "
-                     "'assert' (run-time checks) or 'none'"),
-      llvm::cl::init("assert")};
+      llvm::cl::desc("What stated facts and user assumptions become"),
+      llvm::cl::init(CheckMode::Assert),
+      llvm::cl::values(clEnumValN(CheckMode::Assert, "assert",
+                                  "run-time checks (cf.assert)"),
+                       clEnumValN(CheckMode::None, "none",
+                                  "no checks: the facts are trusted"))};
   ListOption<std::string> bind{
       *this, "bind",
       llvm::cl::desc("Bound symbols, as name=value (comma separated)")};
@@ -47,11 +61,15 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "report-file",
       llvm::cl::desc("Where the report goes ('-' is stdout)"),
       llvm::cl::init("-")};
-  Option<std::string> reportFormat{
-      *this, "report-format",
-      llvm::cl::desc("'text', or 'json' (per public function, its argument "
-                     "and result dims and its symbols)"),
-      llvm::cl::init("text")};
+  Option<ReportFormat> reportFormat{
+      *this, "report-format", llvm::cl::desc("The report's format"),
+      llvm::cl::init(ReportFormat::Text),
+      llvm::cl::values(
+          clEnumValN(ReportFormat::Text, "text",
+                     "per function, every tensor value"),
+          clEnumValN(ReportFormat::Json, "json",
+                     "per public function, its argument and result dims and "
+                     "its symbols"))};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("Emit a remark for every max/min decided or kept and "

@@ -138,11 +138,16 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
            "Print the symbolic facts found, per function">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
            "Where the report goes ('-' is stdout)">,
-    Option<"reportFormat", "report-format", "std::string",
-           /*default=*/"\"text\"",
+    Option<"reportFormat", "report-format", "::symshape::ReportFormat",
+           /*default=*/"::symshape::ReportFormat::Text",
            "'text' (per function, every tensor value), or 'json' (per public "
            "function, its argument and result dims and its symbols, see "
-           "docs/Passes.md)">,
+           "docs/Passes.md)", [{::llvm::cl::values(
+             clEnumValN(::symshape::ReportFormat::Text, "text",
+                        "per function, every tensor value"),
+             clEnumValN(::symshape::ReportFormat::Json, "json",
+                        "per public function, its argument and result dims "
+                        "and its symbols (see docs/Passes.md)"))}]>,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect"];
 }
@@ -181,8 +186,14 @@ def SymShapeLowerPass : Pass<"symshape-lower"> {
     ```
   }];
   let options = [
-    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
-           "What stated facts become: 'assert' (run-time checks) or 'none'">,
+    Option<"checks", "checks", "::symshape::CheckMode",
+           /*default=*/"::symshape::CheckMode::Assert",
+           "What stated facts become: 'assert' (run-time checks) or 'none'",
+           [{::llvm::cl::values(
+             clEnumValN(::symshape::CheckMode::Assert, "assert",
+                        "run-time checks (cf.assert)"),
+             clEnumValN(::symshape::CheckMode::None, "none",
+                        "no checks: the facts are trusted"))}]>,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
@@ -428,9 +439,14 @@ def SymShapeSpecializePass
                "Bound symbols, as name=value (comma separated)">,
     ListOption<"profile", "profile", "std::string",
                "Profiles, as name:min:opt:max (comma separated)">,
-    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+    Option<"checks", "checks", "::symshape::CheckMode",
+           /*default=*/"::symshape::CheckMode::Assert",
            "What user assumptions become: 'assert' (run-time checks) or "
-           "'none'">,
+           "'none'", [{::llvm::cl::values(
+             clEnumValN(::symshape::CheckMode::Assert, "assert",
+                        "run-time checks (cf.assert)"),
+             clEnumValN(::symshape::CheckMode::None, "none",
+                        "no checks: the facts are trusted"))}]>,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",
@@ -501,9 +517,14 @@ def SymShapeDynamicToStaticPass
                "Bound symbols, as name=value (comma separated)">,
     ListOption<"profile", "profile", "std::string",
                "Profiles, as name:min:opt:max (comma separated)">,
-    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+    Option<"checks", "checks", "::symshape::CheckMode",
+           /*default=*/"::symshape::CheckMode::Assert",
            "What user assumptions become: 'assert' (run-time checks) or "
-           "'none'">,
+           "'none'", [{::llvm::cl::values(
+             clEnumValN(::symshape::CheckMode::Assert, "assert",
+                        "run-time checks (cf.assert)"),
+             clEnumValN(::symshape::CheckMode::None, "none",
+                        "no checks: the facts are trusted"))}]>,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark for every dim left dynamic">,
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
