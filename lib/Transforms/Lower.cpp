@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPELOWERPASS
@@ -44,6 +45,10 @@ std::string describeTensor(Value tensor) {
   return text;
 }
 
+void emitCheck(OpBuilder &b, Location loc, Value cond, const Twine &msg) {
+  cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
+}
+
 /// A symbol's value, taken from a bound dim.
 struct SymbolSource {
   BindShapeOp bind;
@@ -53,33 +58,113 @@ struct SymbolSource {
   int64_t constant = 0;
 };
 
+/// The lowering of one function: its symbols first (each name's
+/// declarations become the dim bound to it, checked), then every other
+/// symshape op by a conversion pattern (below) that reads what this class
+/// computed from one analysis of the function before the conversion.
 class Lowering {
 public:
   Lowering(FunctionOpInterface func, bool checks, const SymbolTable *symbols)
-      : func(func), checks(checks), symbols(symbols), dominance(func),
+      : checks(checks), func(func), symbols(symbols), dominance(func),
         exprs(SymShapeDialect::getExprContext(func->getContext())) {}
 
-  LogicalResult run() {
-    if (failed(lowerSymbols()))
-      return failure();
-    SmallVector<Operation *> ops;
-    func.walk([&](Operation *op) {
-      if (isa<BindShapeOp, ConstrainRangeOp, SymSizeOp, SymMaxOp, SymMinOp,
-              ApplyOp>(op))
-        ops.push_back(op);
-    });
-    // Everything the rewrites need from the analysis is computed first, by
-    // one analysis of the function (an analysis per op would walk the def
-    // chains again for each), and before any op is replaced: the analysis
-    // keys its results by values, which rewrites erase.
-    analysis = std::make_unique<ShapeAnalysis>(func->getContext());
-    analysis->setSymbolTable(symbols);
-    for (Operation *op : ops)
-      precompute(op);
-    for (Operation *op : ops)
-      lowerOp(op);
-    return success();
+  LogicalResult run();
+
+  /// What lowering an op needs from the analysis.
+  struct OpFacts {
+    /// The expressions of the operands an apply or a binding's check is
+    /// built from, and whether all of them are sizes.
+    SmallVector<Expr> operandExprs;
+    bool sizes = true;
+    /// How check messages name each operand (bindings) or the value
+    /// (constrain_range).
+    SmallVector<std::string> names;
+    std::string description;
+  };
+
+  const OpFacts &getFacts(Operation *op) { return opFacts[op]; }
+
+  /// Builds IR for `e` over `operands` with nsw on size arithmetic.
+  Value build(OpBuilder &b, Location loc, Expr e, ValueRange operands,
+              const OpFacts &facts) {
+    MaterializeOptions options;
+    options.nsw = facts.sizes;
+    options.symbolValue = [&](unsigned pos) { return operands[pos]; };
+    options.isNonNegative = [&](Expr x) {
+      return analysis->getSolver().proveNonNegative(
+                 substitute(x, facts.operandExprs)) == Verdict::True;
+    };
+    return materializeExpr(b, loc, e, b.getIndexType(), options);
   }
+
+  /// cf.asserts of `lo <= v <= hi` and `divisor | v`.
+  /// Ends of `range` that `known` already implies are not checked.
+  void emitRangeChecks(OpBuilder &b, Location loc, Value v,
+                       const Interval &range, int64_t divisor,
+                       const std::string &what,
+                       const Interval &known = Interval::full()) {
+    Type type = v.getType();
+    auto cst = [&](int64_t c) -> Value {
+      return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, c));
+    };
+    Value ok;
+    if (range.getLo() && !(known.getLo() && *known.getLo() >= *range.getLo()))
+      ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v,
+                                 cst(*range.getLo()));
+    if (range.getHi() && !(known.getHi() && *known.getHi() <= *range.getHi())) {
+      Value le = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, v,
+                                       cst(*range.getHi()));
+      ok = ok ? arith::AndIOp::create(b, loc, ok, le).getResult() : le;
+    }
+    if (ok) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "symshape: " << what << " must be in " << range;
+      emitCheck(b, loc, ok, text);
+    }
+    if (divisor > 1) {
+      Value rem = arith::RemSIOp::create(b, loc, v, cst(divisor));
+      Value isMultiple =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, cst(0));
+      emitCheck(b, loc, isMultiple,
+                "symshape: " + what + " must be a multiple of " +
+                    Twine(divisor));
+    }
+  }
+
+  /// dim i == expression i, for every dim of the tensor `bind` binds that
+  /// is not trivially so; `tensor` and `symbols` are its operands' values.
+  void emitBindingChecks(OpBuilder &b, BindShapeOp bind, Value tensor,
+                         ValueRange symbols) {
+    Location loc = bind.getLoc();
+    auto type = cast<RankedTensorType>(tensor.getType());
+    const OpFacts &facts = opFacts[bind.getOperation()];
+    for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
+      Expr bound = bind.getDimExpr(i);
+      // A static dim bound to its own size, or a dim that is the symbol it
+      // was materialized from, needs no check.
+      if (!type.isDynamicDim(i) && bound.isConstant() &&
+          bound.getConstantValue() == type.getDimSize(i))
+        continue;
+      if (sourceDims.count({bind.getOperation(), i}))
+        continue;
+      Value expected = build(b, loc, bound, symbols, facts);
+      Value dim = tensor::DimOp::create(b, loc, tensor, i);
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
+                                       expected);
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "symshape: dim " << i << " of " << describeTensor(tensor)
+         << " must equal ";
+      bound.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
+        out << facts.names[pos];
+      });
+      emitCheck(b, loc, ok, text);
+    }
+  }
+
+  /// Whether stated facts become run-time checks.
+  const bool checks;
 
 private:
   /// Replaces every symbol op by the dim it is bound to (checked).
@@ -181,10 +266,6 @@ private:
     return arith::ConstantIndexOp::create(b, loc, v);
   }
 
-  void emitCheck(OpBuilder &b, Location loc, Value cond, const Twine &msg) {
-    cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
-  }
-
   /// The value of symbol `name` from its source binding, with the checks of
   /// its declared range and divisor.
   FailureOr<Value> materializeSymbol(StringRef name, ArrayRef<SymbolOp> ops,
@@ -262,53 +343,6 @@ private:
     return value;
   }
 
-  /// cf.asserts of `lo <= v <= hi` and `divisor | v`.
-  /// Ends of `range` that `known` already implies are not checked.
-  void emitRangeChecks(OpBuilder &b, Location loc, Value v,
-                       const Interval &range, int64_t divisor,
-                       const std::string &what,
-                       const Interval &known = Interval::full()) {
-    Type type = v.getType();
-    auto cst = [&](int64_t c) -> Value {
-      return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, c));
-    };
-    Value ok;
-    if (range.getLo() && !(known.getLo() && *known.getLo() >= *range.getLo()))
-      ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v,
-                                 cst(*range.getLo()));
-    if (range.getHi() && !(known.getHi() && *known.getHi() <= *range.getHi())) {
-      Value le = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, v,
-                                       cst(*range.getHi()));
-      ok = ok ? arith::AndIOp::create(b, loc, ok, le).getResult() : le;
-    }
-    if (ok) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "symshape: " << what << " must be in " << range;
-      emitCheck(b, loc, ok, text);
-    }
-    if (divisor > 1) {
-      Value rem = arith::RemSIOp::create(b, loc, v, cst(divisor));
-      Value isMultiple =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, cst(0));
-      emitCheck(b, loc, isMultiple,
-                "symshape: " + what + " must be a multiple of " +
-                    Twine(divisor));
-    }
-  }
-
-  /// What lowering an op needs from the analysis.
-  struct OpFacts {
-    /// The expressions of the operands an apply or a binding's check is
-    /// built from, and whether all of them are sizes.
-    SmallVector<Expr> operandExprs;
-    bool sizes = true;
-    /// How check messages name each operand (bindings) or the value
-    /// (constrain_range).
-    SmallVector<std::string> names;
-    std::string description;
-  };
-
   void precompute(Operation *op) {
     OpFacts facts;
     auto addOperands = [&](ValueRange operands) {
@@ -339,85 +373,7 @@ private:
     opFacts[op] = std::move(facts);
   }
 
-  /// Builds IR for `e` over `operands` with nsw on size arithmetic.
-  Value build(OpBuilder &b, Location loc, Expr e, ValueRange operands,
-              const OpFacts &facts) {
-    MaterializeOptions options;
-    options.nsw = facts.sizes;
-    options.symbolValue = [&](unsigned pos) { return operands[pos]; };
-    options.isNonNegative = [&](Expr x) {
-      return analysis->getSolver().proveNonNegative(
-                 substitute(x, facts.operandExprs)) == Verdict::True;
-    };
-    return materializeExpr(b, loc, e, b.getIndexType(), options);
-  }
-
-  void lowerOp(Operation *op) {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    if (auto bind = dyn_cast<BindShapeOp>(op)) {
-      if (checks)
-        emitBindingChecks(b, bind);
-      op->erase();
-      return;
-    }
-    if (auto constrain = dyn_cast<ConstrainRangeOp>(op)) {
-      if (checks) {
-        RangeAttr r = constrain.getRange();
-        emitRangeChecks(b, loc, constrain.getValue(),
-                        Interval(r.getLo(), r.getHi()), constrain.getDivisor(),
-                        "constrained value " + opFacts[op].description);
-      }
-      constrain.getResult().replaceAllUsesWith(constrain.getValue());
-      op->erase();
-      return;
-    }
-    Value replacement;
-    if (auto size = dyn_cast<SymSizeOp>(op))
-      replacement =
-          tensor::DimOp::create(b, loc, size.getSource(), size.getDim());
-    else if (auto m = dyn_cast<SymMaxOp>(op))
-      replacement = arith::MaxSIOp::create(b, loc, m.getLhs(), m.getRhs());
-    else if (auto m = dyn_cast<SymMinOp>(op))
-      replacement = arith::MinSIOp::create(b, loc, m.getLhs(), m.getRhs());
-    else if (auto apply = dyn_cast<ApplyOp>(op))
-      replacement = build(b, loc, apply.getExpr().getValue(),
-                          apply.getOperands(), opFacts[op]);
-    op->getResult(0).replaceAllUsesWith(replacement);
-    op->erase();
-  }
-
-  /// dim i == expression i, for every dim that is not trivially so.
-  void emitBindingChecks(OpBuilder &b, BindShapeOp bind) {
-    Location loc = bind.getLoc();
-    auto type = cast<RankedTensorType>(bind.getTensor().getType());
-    const OpFacts &facts = opFacts[bind.getOperation()];
-    for (unsigned i = 0, e = bind.getDims().size(); i < e; ++i) {
-      Expr bound = bind.getDimExpr(i);
-      // A static dim bound to its own size, or a dim that is the symbol it
-      // was materialized from, needs no check.
-      if (!type.isDynamicDim(i) && bound.isConstant() &&
-          bound.getConstantValue() == type.getDimSize(i))
-        continue;
-      if (sourceDims.count({bind.getOperation(), i}))
-        continue;
-      Value expected = build(b, loc, bound, bind.getSymbols(), facts);
-      Value dim = tensor::DimOp::create(b, loc, bind.getTensor(), i);
-      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim,
-                                       expected);
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "symshape: dim " << i << " of " << describeTensor(bind.getTensor())
-         << " must equal ";
-      bound.print(os, [&](llvm::raw_ostream &out, unsigned pos) {
-        out << facts.names[pos];
-      });
-      emitCheck(b, loc, ok, text);
-    }
-  }
-
   FunctionOpInterface func;
-  bool checks;
   const SymbolTable *symbols;
   std::unique_ptr<ShapeAnalysis> analysis;
   llvm::DenseMap<Operation *, OpFacts> opFacts;
@@ -428,6 +384,120 @@ private:
   /// The symbol each materialized value stands for, for check messages.
   llvm::DenseMap<Value, std::string> symbolNames;
 };
+
+/// A conversion pattern of symshape-lower: reads what the function's
+/// `Lowering` computed before the conversion.
+template <typename OpTy>
+struct LoweringPattern : public OpConversionPattern<OpTy> {
+  LoweringPattern(MLIRContext *context, Lowering &lowering)
+      : OpConversionPattern<OpTy>(context), lowering(lowering) {}
+
+protected:
+  Lowering &lowering;
+};
+
+/// `bind_shape` becomes checks of the bound dims.
+struct LowerBindShape : public LoweringPattern<BindShapeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(BindShapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (lowering.checks)
+      lowering.emitBindingChecks(rewriter, op, adaptor.getTensor(),
+                                 adaptor.getSymbols());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `constrain_range` becomes checks of its range and divisor, and its
+/// operand.
+struct LowerConstrainRange : public LoweringPattern<ConstrainRangeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(ConstrainRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (lowering.checks) {
+      RangeAttr r = op.getRange();
+      lowering.emitRangeChecks(rewriter, op.getLoc(), adaptor.getValue(),
+                               Interval(r.getLo(), r.getHi()), op.getDivisor(),
+                               "constrained value " +
+                                   lowering.getFacts(op).description);
+    }
+    rewriter.replaceOp(op, adaptor.getValue());
+    return success();
+  }
+};
+
+/// `sym_size` becomes `tensor.dim`.
+struct LowerSymSize : public LoweringPattern<SymSizeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(SymSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       tensor::DimOp::create(rewriter, op.getLoc(),
+                                             adaptor.getSource(), op.getDim()));
+    return success();
+  }
+};
+
+/// `sym_max` and `sym_min` become `arith.maxsi` and `arith.minsi`.
+template <typename OpTy, typename ArithOpTy>
+struct LowerMaxMin : public LoweringPattern<OpTy> {
+  using LoweringPattern<OpTy>::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       ArithOpTy::create(rewriter, op.getLoc(),
+                                         adaptor.getLhs(), adaptor.getRhs()));
+    return success();
+  }
+};
+
+/// `apply` becomes `arith` ops over its operands.
+struct LowerApply : public LoweringPattern<ApplyOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(ApplyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, lowering.build(rewriter, op.getLoc(), op.getExpr().getValue(),
+                           adaptor.getOperands(), lowering.getFacts(op)));
+    return success();
+  }
+};
+
+LogicalResult Lowering::run() {
+  if (failed(lowerSymbols()))
+    return failure();
+  // Everything the patterns need from the analysis is computed first, by
+  // one analysis of the function (an analysis per op would walk the def
+  // chains again for each), and before any op is replaced: the analysis
+  // keys its results by values, which rewrites erase.
+  analysis = std::make_unique<ShapeAnalysis>(func->getContext());
+  analysis->setSymbolTable(symbols);
+  func.walk([&](Operation *op) { precompute(op); });
+  MLIRContext *context = func->getContext();
+  ConversionTarget target(*context);
+  target.addIllegalDialect<SymShapeDialect>();
+  target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                         tensor::TensorDialect>();
+  RewritePatternSet patterns(context);
+  patterns.add<LowerBindShape, LowerConstrainRange, LowerSymSize,
+               LowerMaxMin<SymMaxOp, arith::MaxSIOp>,
+               LowerMaxMin<SymMinOp, arith::MinSIOp>, LowerApply>(context,
+                                                                  *this);
+  ConversionConfig config;
+  // The ops' folders would decide what the patterns build.
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  // No pattern fails once it has changed the IR, and each builds only legal
+  // ops: there is nothing to roll back, and the one-shot driver keeps no
+  // record of changes.
+  config.allowPatternRollback = false;
+  return applyPartialConversion(func, target, std::move(patterns), config);
+}
 
 /// Removes the discardable `symshape.*` attributes of an op and, for a
 /// function, of its arguments and results.
