@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Each round runs the shape analysis once over a function, collects one
-// decision per op from the facts that hold before it, and then applies all
-// decisions. Rounds repeat until nothing changes. Functions are simplified
-// in parallel (see Units.h for which ones share rounds).
+// Each round runs the shape analysis once over a function and collects one
+// decision per op from the facts that hold before it: that is the round's
+// proof snapshot. Rewrite patterns, one per kind of decision, then apply
+// the decisions in the order they were taken. Rounds repeat until nothing
+// changes. Functions are simplified in parallel (see Units.h for which ones
+// share rounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +23,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/Debug.h"
 
@@ -245,75 +250,174 @@ bool isExtentUse(OpOperand &use) {
   return semantics && semantics.isExtentOperand(use.getOperandNumber());
 }
 
-/// Applies the decisions; returns true if the IR changed.
-bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
+/// The proof snapshot of one round: the decision taken at each op from the
+/// facts that held there during the analysis walk, which the rewrite
+/// patterns below read (the facts themselves hold only during the walk).
+struct Snapshot {
+  explicit Snapshot(ShapeAnalysis &analysis) : analysis(analysis) {}
+
+  ShapeAnalysis &analysis;
+  llvm::DenseMap<Operation *, const Decision *> decisions;
+  /// The values a rewrite replaced and their replacements: a later decision
+  /// to use a replaced value uses its replacement.
   llvm::DenseMap<Value, Value> replaced;
-  auto resolve = [&](Value v) {
+  /// Ops whose result lost its uses, erased at the end if dead.
+  SmallVector<Operation *> maybeDead;
+
+  Value resolve(Value v) const {
     for (auto it = replaced.find(v); it != replaced.end();
          it = replaced.find(v))
       v = it->second;
     return v;
-  };
-  bool changed = false;
-  SmallVector<Operation *> maybeDead;
-  for (const Decision &d : decisions) {
-    Operation *op = d.op;
-    Value result = op->getResult(0);
-    OpBuilder builder(op);
-    Value replacement;
-    switch (d.kind) {
-    case Decision::Kind::Constant:
-      replacement = arith::ConstantOp::create(
-          builder, op->getLoc(), result.getType(),
-          builder.getIntegerAttr(result.getType(), d.constant));
-      break;
-    case Decision::Kind::UseValue:
-      replacement = resolve(d.value);
-      break;
-    case Decision::Kind::Materialize: {
-      FailureOr<Value> v =
-          analysis.materialize(builder, op->getLoc(), d.expr, result.getType());
-      if (failed(v))
-        continue;
-      replacement = *v;
-      break;
-    }
-    case Decision::Kind::EraseFact:
-      replacement = resolve(op->getOperand(0));
-      break;
-    }
-    if (d.kind == Decision::Kind::Constant && d.constant == 0 &&
-        isa<IndexType>(result.getType())) {
-      // A zero extent stays computed where it gives a dim (isExtentUse).
-      bool any = false;
-      result.replaceUsesWithIf(replacement, [&](OpOperand &use) {
-        bool replace = !isExtentUse(use);
-        any |= replace;
-        return replace;
-      });
-      if (!any) {
-        replacement.getDefiningOp()->erase();
-        continue;
-      }
-      if (!d.remark.empty())
-        op->emitRemark() << d.remark;
-      changed = true;
-      if (result.use_empty())
-        maybeDead.push_back(op);
-      continue;
-    }
+  }
+
+  /// The decision of kind `kind` taken at `op`, if any.
+  const Decision *find(Operation *op, Decision::Kind kind) const {
+    const Decision *d = decisions.lookup(op);
+    return d && d->kind == kind ? d : nullptr;
+  }
+
+  /// Replaces the result of `d.op` by `replacement` everywhere.
+  void replace(PatternRewriter &rewriter, const Decision &d,
+               Value replacement) {
     if (!d.remark.empty())
-      op->emitRemark() << d.remark;
-    result.replaceAllUsesWith(replacement);
+      d.op->emitRemark() << d.remark;
+    Value result = d.op->getResult(0);
+    rewriter.replaceAllUsesWith(result, replacement);
     if (!d.local)
       replaced[result] = replacement;
-    changed = true;
-    if (d.kind == Decision::Kind::EraseFact)
-      op->erase();
-    else
-      maybeDead.push_back(op);
   }
-  for (Operation *op : maybeDead)
+};
+
+/// A rewrite rule of symshape-simplify: applies the decisions of one kind
+/// from the round's snapshot.
+template <typename OpTy>
+struct DecisionPattern : public OpRewritePattern<OpTy> {
+  DecisionPattern(MLIRContext *context, Snapshot &snapshot)
+      : OpRewritePattern<OpTy>(context), snapshot(snapshot) {}
+
+protected:
+  Snapshot &snapshot;
+};
+
+/// A rule that replaces the result of an op. It matches any op (the
+/// snapshot says which have a decision of its kind): an interface pattern
+/// would be expanded to every op that has a model each time the patterns
+/// are frozen, once per round.
+struct ResultPattern : public RewritePattern {
+  ResultPattern(MLIRContext *context, Snapshot &snapshot)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        snapshot(snapshot) {}
+
+protected:
+  Snapshot &snapshot;
+};
+
+/// A result decided to be a constant (a condition decided by the facts, or
+/// a value the facts determine). A zero extent stays computed where it gives
+/// a dim (isExtentUse).
+struct ReplaceWithConstant : public ResultPattern {
+  using ResultPattern::ResultPattern;
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    const Decision *d = snapshot.find(op, Decision::Kind::Constant);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "not decided to be a constant");
+    Value result = op->getResult(0);
+    Value replacement = arith::ConstantOp::create(
+        rewriter, op->getLoc(), result.getType(),
+        rewriter.getIntegerAttr(result.getType(), d->constant));
+    if (d->constant != 0 || !isa<IndexType>(result.getType())) {
+      snapshot.replace(rewriter, *d, replacement);
+      snapshot.maybeDead.push_back(op);
+      return success();
+    }
+    bool any = false;
+    rewriter.replaceUsesWithIf(result, replacement, [&](OpOperand &use) {
+      bool replace = !isExtentUse(use);
+      any |= replace;
+      return replace;
+    });
+    if (!any) {
+      rewriter.eraseOp(replacement.getDefiningOp());
+      return rewriter.notifyMatchFailure(op, "every use is an extent");
+    }
+    if (!d->remark.empty())
+      op->emitRemark() << d->remark;
+    if (result.use_empty())
+      snapshot.maybeDead.push_back(op);
+    return success();
+  }
+};
+
+/// A result decided equal to a value available where it is computed.
+struct ReplaceWithAvailableValue : public ResultPattern {
+  using ResultPattern::ResultPattern;
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    const Decision *d = snapshot.find(op, Decision::Kind::UseValue);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "no equal value available");
+    snapshot.replace(rewriter, *d, snapshot.resolve(d->value));
+    snapshot.maybeDead.push_back(op);
+    return success();
+  }
+};
+
+/// A result recomputed from its simplified expression, which costs fewer
+/// divisions, mods, maxes and mins than the op's own computation.
+struct RecomputeSimpler : public ResultPattern {
+  using ResultPattern::ResultPattern;
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    const Decision *d = snapshot.find(op, Decision::Kind::Materialize);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "no simpler form");
+    FailureOr<Value> v = snapshot.analysis.materialize(
+        rewriter, op->getLoc(), d->expr, op->getResult(0).getType());
+    if (failed(v))
+      return rewriter.notifyMatchFailure(op, "cannot materialize");
+    snapshot.replace(rewriter, *d, *v);
+    snapshot.maybeDead.push_back(op);
+    return success();
+  }
+};
+
+/// A `constrain_range` that the facts before it imply: its operand replaces
+/// it.
+struct EraseImpliedFact : public DecisionPattern<ConstrainRangeOp> {
+  using DecisionPattern::DecisionPattern;
+  LogicalResult matchAndRewrite(ConstrainRangeOp op,
+                                PatternRewriter &rewriter) const override {
+    const Decision *d = snapshot.find(op, Decision::Kind::EraseFact);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "not implied");
+    snapshot.replace(rewriter, *d, snapshot.resolve(op.getValue()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Applies the decisions, in the order they were taken; returns true if the
+/// IR changed.
+bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
+  MLIRContext *context = decisions.front().op->getContext();
+  Snapshot snapshot(analysis);
+  for (const Decision &d : decisions)
+    snapshot.decisions[d.op] = &d;
+  RewritePatternSet patterns(context);
+  patterns.add<ReplaceWithConstant, ReplaceWithAvailableValue, RecomputeSimpler,
+               EraseImpliedFact>(context, snapshot);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  PatternApplicator applicator(frozen);
+  applicator.applyDefaultCostModel();
+  PatternRewriter rewriter(context);
+  bool changed = false;
+  for (const Decision &d : decisions) {
+    rewriter.setInsertionPoint(d.op);
+    changed |= succeeded(applicator.matchAndRewrite(d.op, rewriter));
+  }
+  for (Operation *op : snapshot.maybeDead)
     if (isOpTriviallyDead(op))
       op->erase();
   return changed;
