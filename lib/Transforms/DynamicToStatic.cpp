@@ -6,7 +6,9 @@
 //
 // Replaces `?` by a number exactly where the engine proves a dim constant
 // (from constants, facts, or a symbol the user binds). Each round runs the
-// shape analysis once, then rebuilds, producers before consumers, every op
+// shape analysis once, which prepares what was proven at each candidate op;
+// then refine patterns (one per kind of scf op, and for every other op a
+// rebuild through its model) make, producers before consumers, every op
 // whose result can be more static, from operands seen through the casts that
 // earlier rebuilds left; a rebuilt result is cast back to its old type, so
 // the IR is valid at every step and users that are not rebuilt are
@@ -38,6 +40,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Rewrite/PatternApplicator.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -753,6 +757,132 @@ bool refineForallOutputs(scf::ForallOp forall, Refiner &refiner) {
 
 /// What one round's analysis of one function found: the ops to refine, with
 /// the analysis and refiner that prepared them.
+//===----------------------------------------------------------------------===//
+// Refine patterns
+//===----------------------------------------------------------------------===//
+
+/// The rewriter of a refinement round. It carries to the patterns below
+/// (which only this pass applies, through `applyUnit`) what the round's
+/// analysis walk prepared and the list of the ops the round replaced.
+class RefineRewriter : public PatternRewriter {
+public:
+  RefineRewriter(MLIRContext *context, Refiner &refiner, DeadOps &dead)
+      : PatternRewriter(context), refiner(refiner), dead(dead) {}
+
+  static RefineRewriter &of(PatternRewriter &rewriter) {
+    return static_cast<RefineRewriter &>(rewriter);
+  }
+
+  Refiner &refiner;
+  DeadOps &dead;
+};
+
+/// An `scf.if` whose condition the facts decided becomes its taken branch.
+struct InlineDecidedIf : public OpRewritePattern<scf::IfOp> {
+  InlineDecidedIf(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(scf::IfOp op,
+                                PatternRewriter &rewriter) const override {
+    return success(inlineDecidedIf(op, RefineRewriter::of(rewriter).dead));
+  }
+};
+
+/// The results of an `scf.if` get the join of its branches' proven types.
+struct RefineIfResults : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp op,
+                                PatternRewriter &rewriter) const override {
+    return success(refineIfResults(op, RefineRewriter::of(rewriter).dead));
+  }
+};
+
+/// A tensor an `scf.for` carries gets a more static type when every
+/// iteration keeps its proven dims.
+struct RefineForIterArgs : public OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp op,
+                                PatternRewriter &rewriter) const override {
+    return success(refineForIterArgs(op, RefineRewriter::of(rewriter).refiner));
+  }
+};
+
+/// Likewise for the values an `scf.while` carries.
+struct RefineWhileCarries : public OpRewritePattern<scf::WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    return success(
+        refineWhileCarries(op, RefineRewriter::of(rewriter).refiner));
+  }
+};
+
+/// Likewise for the shared outputs of an `scf.forall`.
+struct RefineForallOutputs : public OpRewritePattern<scf::ForallOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForallOp op,
+                                PatternRewriter &rewriter) const override {
+    return success(
+        refineForallOutputs(op, RefineRewriter::of(rewriter).refiner));
+  }
+};
+
+/// Any other op is rebuilt with what was proven at it (its model's
+/// `buildStaticReplacement`, or the rule for linalg ops on tensors), if the
+/// replacement is better: a result more static or an operand read without a
+/// cast, never a result less static. Its results are cast back for their
+/// uses. It is tried last (benefit 0), after an op's own patterns; no model
+/// of the scf ops rebuilds them.
+struct RebuildMoreStatic : public RewritePattern {
+  RebuildMoreStatic(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    RefineRewriter &state = RefineRewriter::of(rewriter);
+    Operation *replacement = state.refiner.rebuild(rewriter, op);
+    if (!replacement)
+      return rewriter.notifyMatchFailure(op, "nothing more static to build");
+    bool better = false, worse = false;
+    for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults())) {
+      better |= isMoreStatic(n.getType(), r.getType());
+      worse |= !isAtLeastAsStatic(n.getType(), r.getType()) &&
+               isa<RankedTensorType>(r.getType());
+    }
+    for (auto [o, n] : llvm::zip(op->getOperands(), replacement->getOperands()))
+      better |=
+          isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
+    // Never leave invalid IR: a rebuild that does not verify is dropped
+    // (quietly: the input is fine, only the attempt is not).
+    bool valid = better && !worse && castsBackValid(op, replacement) &&
+                 operandCastsValid(replacement);
+    if (valid) {
+      ScopedDiagnosticHandler quiet(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      valid = succeeded(mlir::verify(replacement));
+    }
+    if (!valid) {
+      rewriter.eraseOp(replacement);
+      return rewriter.notifyMatchFailure(op, "the rebuild is not better");
+    }
+    replaceWithCasts(op, replacement, state.dead);
+    return success();
+  }
+};
+
+/// The refine patterns, frozen once per run of the pass.
+FrozenRewritePatternSet refinePatterns(MLIRContext *context) {
+  RewritePatternSet patterns(context);
+  patterns.add<InlineDecidedIf, RefineIfResults, RefineForIterArgs,
+               RefineWhileCarries, RefineForallOutputs, RebuildMoreStatic>(
+      context);
+  return FrozenRewritePatternSet(std::move(patterns));
+}
+
+/// Whether a pattern of `patterns` is written for `op` (a refinement
+/// candidate even when none of its results is more static).
+bool hasOwnPattern(const FrozenRewritePatternSet &patterns, Operation *op) {
+  return patterns.getOpSpecificNativePatterns().count(op->getName());
+}
+
 struct UnitRefinement {
   std::unique_ptr<ShapeAnalysis> analysis;
   std::unique_ptr<Refiner> refiner;
@@ -763,7 +893,8 @@ struct UnitRefinement {
 /// Analyses `unit` and prepares the refinement of its ops (and, on the last
 /// round with `explain`, says why dims stay dynamic). Only reads the IR.
 LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
-                          bool explain, bool lastRound, bool certifying,
+                          const FrozenRewritePatternSet &patterns, bool explain,
+                          bool lastRound, bool certifying,
                           UnitRefinement &out) {
   out.analysis = std::make_unique<ShapeAnalysis>(unit->getContext());
   ShapeAnalysis &analysis = *out.analysis;
@@ -784,8 +915,7 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
         bool castOperand = llvm::any_of(op->getOperands(), [](Value v) {
           return isa<RankedTensorType>(v.getType()) && lookThrough(v) != v;
         });
-        if (more || castOperand ||
-            isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::ForallOp>(op)) {
+        if (more || castOperand || hasOwnPattern(patterns, op)) {
           refiner.prepare(op);
           candidates.push_back(op);
         }
@@ -823,61 +953,20 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
   return success();
 }
 
-/// Applies what `analyseUnit` prepared; true if the IR changed.
-bool applyUnit(UnitRefinement &unit) {
+/// Applies what `analyseUnit` prepared, by the refine patterns, to the
+/// candidates in the order of the walk; true if the IR changed.
+bool applyUnit(UnitRefinement &unit, const FrozenRewritePatternSet &patterns) {
   if (unit.candidates.empty())
     return false;
-  Refiner &refiner = *unit.refiner;
-  SmallVector<Operation *> &candidates = unit.candidates;
-  bool changed = false;
   SmallVector<Operation *> dead;
-  for (Operation *op : candidates) {
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      changed |= inlineDecidedIf(ifOp, dead) || refineIfResults(ifOp, dead);
-      continue;
-    }
-    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      changed |= refineForIterArgs(forOp, refiner);
-      continue;
-    }
-    if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-      changed |= refineWhileCarries(whileOp, refiner);
-      continue;
-    }
-    if (auto forall = dyn_cast<scf::ForallOp>(op)) {
-      changed |= refineForallOutputs(forall, refiner);
-      continue;
-    }
-    OpBuilder b(op);
-    Operation *replacement = refiner.rebuild(b, op);
-    if (!replacement)
-      continue;
-    // Better: a result more static, or an operand read without a cast; never
-    // a result less static.
-    bool better = false, worse = false;
-    for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults())) {
-      better |= isMoreStatic(n.getType(), r.getType());
-      worse |= !isAtLeastAsStatic(n.getType(), r.getType()) &&
-               isa<RankedTensorType>(r.getType());
-    }
-    for (auto [o, n] : llvm::zip(op->getOperands(), replacement->getOperands()))
-      better |=
-          isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
-    // Never leave invalid IR: a rebuild that does not verify is dropped
-    // (quietly: the input is fine, only the attempt is not).
-    bool valid = better && !worse && castsBackValid(op, replacement) &&
-                 operandCastsValid(replacement);
-    if (valid) {
-      ScopedDiagnosticHandler quiet(op->getContext(),
-                                    [](Diagnostic &) { return success(); });
-      valid = succeeded(mlir::verify(replacement));
-    }
-    if (!valid) {
-      replacement->erase();
-      continue;
-    }
-    replaceWithCasts(op, replacement, dead);
-    changed = true;
+  PatternApplicator applicator(patterns);
+  applicator.applyDefaultCostModel();
+  RefineRewriter rewriter(unit.candidates.front()->getContext(), *unit.refiner,
+                          dead);
+  bool changed = false;
+  for (Operation *op : unit.candidates) {
+    rewriter.setInsertionPoint(op);
+    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
   }
   eraseDead(dead);
   unit.refiner.reset();
@@ -898,6 +987,7 @@ struct RoundResult {
 /// empty), in call-graph order: chunks of functions are analysed in
 /// parallel and refined in order, which bounds the analyses alive at once.
 FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
+                                   const FrozenRewritePatternSet &patterns,
                                    ArrayRef<char> dirty, bool explain,
                                    bool lastRound,
                                    std::vector<Obligation> *obligations) {
@@ -917,12 +1007,12 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
     llvm::copy_if(group, std::back_inserter(batch), isDirty);
     SmallVector<UnitRefinement> work(batch.size());
     if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
-          return analyseUnit(units[batch[k]], symbols.get(), explain, lastRound,
-                             obligations != nullptr, work[k]);
+          return analyseUnit(units[batch[k]], symbols.get(), patterns, explain,
+                             lastRound, obligations != nullptr, work[k]);
         })))
       return failure();
     for (auto [k, i] : llvm::enumerate(batch)) {
-      changed[i] = applyUnit(work[k]);
+      changed[i] = applyUnit(work[k], patterns);
       found[i] = std::move(work[k].obligations);
     }
     return success();
@@ -1005,7 +1095,14 @@ public:
       markAllAnalysesPreserved();
   }
 
+  LogicalResult initialize(MLIRContext *context) override {
+    patterns = refinePatterns(context);
+    return success();
+  }
+
 private:
+  FrozenRewritePatternSet patterns;
+
   /// Refines to a fixpoint (bounded by max-iterations); true if the IR
   /// changed.
   FailureOr<bool> refine(ModuleOp module) {
@@ -1026,7 +1123,7 @@ private:
         for (Operation *unit : units)
           marks.push_back(dirty.contains(unit));
       FailureOr<RoundResult> result =
-          refineRound(module, units, marks, /*explain=*/false, last,
+          refineRound(module, units, patterns, marks, /*explain=*/false, last,
                       certify.empty() ? nullptr : &obligations);
       if (failed(result)) {
         signalPassFailure();
@@ -1055,8 +1152,8 @@ private:
       all = visible;
     }
     if (explain)
-      (void)refineRound(module, analysisUnits(module), {}, /*explain=*/true,
-                        /*lastRound=*/true, nullptr);
+      (void)refineRound(module, analysisUnits(module), patterns, {},
+                        /*explain=*/true, /*lastRound=*/true, nullptr);
     if (!certify.empty() &&
         failed(writeObligations(module.getContext(), obligations, certify,
                                 certifyAppend))) {

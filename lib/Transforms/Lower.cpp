@@ -478,7 +478,14 @@ LogicalResult Lowering::run() {
   // keys its results by values, which rewrites erase.
   analysis = std::make_unique<ShapeAnalysis>(func->getContext());
   analysis->setSymbolTable(symbols);
-  func.walk([&](Operation *op) { precompute(op); });
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    precompute(op);
+    if (isa_and_nonnull<SymShapeDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return success();
   MLIRContext *context = func->getContext();
   ConversionTarget target(*context);
   target.addIllegalDialect<SymShapeDialect>();
@@ -496,7 +503,8 @@ LogicalResult Lowering::run() {
   // ops: there is nothing to roll back, and the one-shot driver keeps no
   // record of changes.
   config.allowPatternRollback = false;
-  return applyPartialConversion(func, target, std::move(patterns), config);
+  // Only the symshape ops (and what they contain: nothing) are visited.
+  return applyPartialConversion(ops, target, std::move(patterns), config);
 }
 
 /// Removes the discardable `symshape.*` attributes of an op and, for a
