@@ -12,8 +12,10 @@
 // whose result can be more static, from operands seen through the casts that
 // earlier rebuilds left; a rebuilt result is cast back to its old type, so
 // the IR is valid at every step and users that are not rebuilt are
-// untouched. Public signatures stay (casts at the boundary). Rounds repeat
-// to a fixpoint.
+// untouched. Public signatures stay (casts at the boundary); private
+// functions that only calls use get the shapes of their calls
+// (RefineSignatures.cpp). Rounds repeat to a fixpoint. How scf control flow
+// is refined: RefineControlFlow.cpp.
 //
 // User assumptions (bind=, profile=; Specialize.cpp, symshape-specialize)
 // are applied first: checked at the entry with cf.assert (checks=assert),
@@ -22,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
+#include "Refine.h"
 #include "Specialize.h"
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
@@ -62,29 +65,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Refinement
 //===----------------------------------------------------------------------===//
-
-/// True if every static dim of `b` is static (and equal) in `a`.
-bool isAtLeastAsStatic(Type a, Type b) {
-  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
-  if (!ta || !tb || ta.getRank() != tb.getRank())
-    return false;
-  for (int64_t d = 0; d < ta.getRank(); ++d)
-    if (!tb.isDynamicDim(d) && ta.getDimSize(d) != tb.getDimSize(d))
-      return false;
-  return true;
-}
-
-/// `v` seen through the tensor.casts that only forget static dims (those an
-/// earlier rebuild left). A cast to a more static type states a fact (a
-/// binding) and is kept.
-Value lookThrough(Value v) {
-  while (auto cast = v.getDefiningOp<tensor::CastOp>()) {
-    if (!isAtLeastAsStatic(cast.getSource().getType(), cast.getType()))
-      break;
-    v = cast.getSource();
-  }
-  return v;
-}
 
 /// What the walk proved at each op, and the rebuild of an op with it (by
 /// the op's model, or by the rule for destination-style ops).
@@ -260,35 +240,6 @@ private:
   Known *current = nullptr;
 };
 
-/// True if `a` is at least as static as `b` everywhere and differs.
-bool isMoreStatic(Type a, Type b) {
-  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
-  if (!ta || !tb || ta.getRank() != tb.getRank() || ta == tb)
-    return false;
-  for (int64_t d = 0; d < ta.getRank(); ++d)
-    if (ta.isDynamicDim(d) && !tb.isDynamicDim(d))
-      return false;
-  return true;
-}
-
-/// Ops replaced during a round. They are erased only when the round ends:
-/// the round's records are keyed by operations and values, and an address
-/// freed early could be reused by a new op and inherit an old record.
-using DeadOps = SmallVectorImpl<Operation *>;
-
-/// Replaces `op` by `replacement`, casting results back to the old types.
-void replaceWithCasts(Operation *op, Operation *replacement, DeadOps &dead) {
-  OpBuilder b(op);
-  for (auto [old, now] :
-       llvm::zip(op->getResults(), replacement->getResults())) {
-    Value v = now;
-    if (now.getType() != old.getType())
-      v = tensor::CastOp::create(b, op->getLoc(), old.getType(), now);
-    old.replaceAllUsesWith(v);
-  }
-  dead.push_back(op);
-}
-
 /// Erases the ops replaced in a round (an op inside another dead op goes
 /// with it).
 void eraseDead(ArrayRef<Operation *> dead) {
@@ -326,437 +277,6 @@ bool operandCastsValid(Operation *replacement) {
   });
 }
 
-/// An scf.if with a constant condition becomes the taken branch.
-bool inlineDecidedIf(scf::IfOp ifOp, DeadOps &dead) {
-  APInt cond;
-  if (!matchPattern(ifOp.getCondition(), m_ConstantInt(&cond)))
-    return false;
-  Region &taken = cond.isZero() ? ifOp.getElseRegion() : ifOp.getThenRegion();
-  if (taken.empty()) {
-    if (ifOp.getNumResults() != 0)
-      return false;
-    dead.push_back(ifOp);
-    return true;
-  }
-  Block *block = &taken.front();
-  auto yield = cast<scf::YieldOp>(block->getTerminator());
-  SmallVector<Value> results(yield.getOperands());
-  IRRewriter rewriter(ifOp.getContext());
-  rewriter.inlineBlockBefore(block, ifOp);
-  rewriter.eraseOp(yield);
-  ifOp.replaceAllUsesWith(results);
-  dead.push_back(ifOp);
-  return true;
-}
-
-/// The join of two tensor types of one rank: a dim stays static only where
-/// both agree, and never as a static 0 (see Refiner::refineSize). Never a
-/// broadcast.
-RankedTensorType joinTypes(RankedTensorType a, RankedTensorType b) {
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < a.getRank(); ++d)
-    shape.push_back(a.getDimSize(d) == b.getDimSize(d) && a.getDimSize(d) != 0
-                        ? a.getDimSize(d)
-                        : ShapedType::kDynamic);
-  return a.clone(shape);
-}
-
-/// `v` as a value of type `type`, through a cast if its type differs.
-Value castTo(OpBuilder &b, Location loc, Type type, Value v) {
-  if (v.getType() == type)
-    return v;
-  return tensor::CastOp::create(b, loc, type, v);
-}
-
-/// Refines the results of an scf.if to the join of what its branches yield.
-bool refineIfResults(scf::IfOp ifOp, DeadOps &dead) {
-  if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
-    return false;
-  auto thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
-  SmallVector<Type> joined;
-  bool changed = false;
-  for (auto [r, t, e] : llvm::zip(ifOp.getResults(), thenYield.getOperands(),
-                                  elseYield.getOperands())) {
-    auto rt = dyn_cast<RankedTensorType>(r.getType());
-    Value ts = lookThrough(t), es = lookThrough(e);
-    auto tt = dyn_cast<RankedTensorType>(ts.getType());
-    auto et = dyn_cast<RankedTensorType>(es.getType());
-    if (!rt || !tt || !et || tt.getRank() != rt.getRank() ||
-        et.getRank() != rt.getRank()) {
-      joined.push_back(r.getType());
-      continue;
-    }
-    RankedTensorType j = joinTypes(tt, et);
-    if (isMoreStatic(j, rt)) {
-      joined.push_back(j);
-      changed = true;
-    } else {
-      joined.push_back(rt);
-    }
-  }
-  if (!changed)
-    return false;
-  OpBuilder b(ifOp);
-  auto newIf = scf::IfOp::create(b, ifOp.getLoc(), joined, ifOp.getCondition(),
-                                 /*withElse=*/true);
-  for (auto [from, to] :
-       {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-        std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-    to->getBlocks().clear();
-    to->takeBody(*from);
-    auto yield = cast<scf::YieldOp>(to->front().getTerminator());
-    OpBuilder yb(yield);
-    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
-      if (v.getType() != joined[i])
-        yield->setOperand(
-            i, castTo(yb, yield.getLoc(), joined[i], lookThrough(v)));
-  }
-  replaceWithCasts(ifOp, newIf, dead);
-  return true;
-}
-
-/// Gives `arg` the more static `type`; its uses see a cast back to the old
-/// type until they are rebuilt.
-void retypeBlockArgument(BlockArgument arg, Type type) {
-  Type old = arg.getType();
-  arg.setType(type);
-  OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
-  auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
-  arg.replaceAllUsesExcept(back.getResult(), back);
-}
-
-/// Gives the op result `r` the more static `type`; its users see a cast back
-/// to the old type until they are rebuilt.
-void retypeResult(OpResult r, Type type) {
-  Type old = r.getType();
-  r.setType(type);
-  OpBuilder b(r.getOwner()->getContext());
-  b.setInsertionPointAfter(r.getOwner());
-  auto back = tensor::CastOp::create(b, r.getLoc(), old, r);
-  r.replaceAllUsesExcept(back.getResult(), back);
-}
-
-/// Refines the tensor iter args of an scf.for to what every iteration is
-/// proven to see: the analysis gives an iter arg the dims of its init only
-/// when the body yields a tensor with the iter arg's dims, so the init, the
-/// iter arg, the yielded value and the result all have the refined type.
-/// Gives the value a loop carries in `arg` (entered as `init`, yielded as
-/// operand `i` of `yield`) the proven `type`: the init and the yielded value
-/// are cast to it, the argument's users see it through a cast back. False
-/// (nothing changed) if a static dim disagrees with the proof (dead code).
-bool retypeCarried(Operation *loop, OpOperand &init, Operation *yield,
-                   unsigned i, BlockArgument arg, Type type) {
-  if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
-                                         type) ||
-      !tensor::CastOp::areCastCompatible(
-          lookThrough(yield->getOperand(i)).getType(), type))
-    return false;
-  OpBuilder b(loop);
-  init.set(castTo(b, loop->getLoc(), type, lookThrough(init.get())));
-  b.setInsertionPoint(yield);
-  yield->setOperand(
-      i, castTo(b, yield->getLoc(), type, lookThrough(yield->getOperand(i))));
-  retypeBlockArgument(arg, type);
-  return true;
-}
-
-bool refineForIterArgs(scf::ForOp forOp, Refiner &refiner) {
-  bool changed = false;
-  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-  for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
-    Type type = refiner.knownType(forOp, arg);
-    if (!isMoreStatic(type, arg.getType()) ||
-        !retypeCarried(forOp, forOp.getInitArgsMutable()[i], yield, i, arg,
-                       type))
-      continue;
-    retypeResult(forOp->getResult(i), type);
-    changed = true;
-  }
-  return changed;
-}
-
-/// The join of the types of operand `i` of every op in `ops`, seen through
-/// casts, if it is more static than `declared`; null otherwise.
-RankedTensorType moreStaticJoin(ArrayRef<Operation *> ops, unsigned i,
-                                Type declared) {
-  RankedTensorType joined;
-  for (Operation *op : ops) {
-    auto t =
-        dyn_cast<RankedTensorType>(lookThrough(op->getOperand(i)).getType());
-    if (!t || (joined && joined.getRank() != t.getRank()))
-      return nullptr;
-    joined = joinTypes(joined ? joined : t, t);
-  }
-  return joined && isMoreStatic(joined, declared) ? joined : nullptr;
-}
-
-/// Makes operand `i` of every op in `ops` its cast-free source cast to
-/// `type` (which the join made no more static than any source).
-void castOperandsTo(ArrayRef<Operation *> ops, unsigned i, Type type) {
-  for (Operation *op : ops) {
-    OpBuilder b(op);
-    op->setOperand(
-        i, castTo(b, op->getLoc(), type, lookThrough(op->getOperand(i))));
-  }
-}
-
-/// Specializes the signatures of private functions that only calls use:
-/// an argument gets the join of what every call passes, a result the join
-/// of what every return gives (with casts at both ends, so the IR stays
-/// valid and the bodies and callers are rebuilt in the next rounds).
-/// True if `func` with arguments of the types `inputs` keeps its declared
-/// facts satisfiable: its argument attributes verify against the static dims
-/// and the analysis of its body finds no contradiction. Call sites whose
-/// operands contradict the callee's facts (a call that can only abort) do not
-/// specialize it. Costs one analysis of the function.
-bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
-  MLIRContext *ctx = func.getContext();
-  FunctionType oldType = func.getFunctionType();
-  func.setType(FunctionType::get(ctx, inputs, oldType.getResults()));
-  for (auto [arg, type] : llvm::zip(func.getArguments(), inputs))
-    arg.setType(type);
-  bool ok = true;
-  {
-    ScopedDiagnosticHandler quiet(ctx, [&](Diagnostic &diag) {
-      ok &= diag.getSeverity() != DiagnosticSeverity::Error;
-      return success();
-    });
-    Dialect *dialect = ctx->getLoadedDialect<SymShapeDialect>();
-    for (unsigned i = 0; dialect && i < func.getNumArguments() && ok; ++i)
-      if (DictionaryAttr attrs = func.getArgAttrDict(i))
-        for (NamedAttribute attr : attrs)
-          if (attr.getNameDialect() == dialect)
-            ok &= succeeded(
-                dialect->verifyRegionArgAttribute(func, 0, i, attr));
-    if (ok) {
-      ShapeAnalysis probe(ctx);
-      ok = succeeded(probe.run(func));
-    }
-  }
-  func.setType(oldType);
-  for (auto [arg, type] : llvm::zip(func.getArguments(), oldType.getInputs()))
-    arg.setType(type);
-  return ok;
-}
-
-/// A private function with a body whose every use is a call of it, with
-/// those calls (one per use, in the order they appear).
-struct PrivateCalls {
-  func::FuncOp func;
-  SmallVector<func::CallOp> calls;
-};
-
-/// Every such function of `module`: one walk of the module for all of them.
-SmallVector<PrivateCalls> privateFunctionsOnlyCalled(ModuleOp module) {
-  SmallVector<PrivateCalls> found;
-  llvm::DenseMap<StringAttr, unsigned> index;
-  for (func::FuncOp func : module.getOps<func::FuncOp>())
-    if (func.isPrivate() && !func.isExternal()) {
-      index[func.getNameAttr()] = found.size();
-      found.push_back({func, {}});
-    }
-  // The walk over every op's attributes only when there is something to
-  // find.
-  if (found.empty())
-    return {};
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(&module.getBodyRegion());
-  if (!uses)
-    return {};
-  llvm::BitVector otherUse(found.size());
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto it = index.find(use.getSymbolRef().getRootReference());
-    if (it == index.end())
-      continue;
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    if (call && call.getCallee() == it->first.getValue())
-      found[it->second].calls.push_back(call);
-    else
-      otherUse.set(it->second);
-  }
-  SmallVector<PrivateCalls> onlyCalled;
-  for (auto [i, entry] : llvm::enumerate(found))
-    if (!otherUse.test(i) && !entry.calls.empty())
-      onlyCalled.push_back(std::move(entry));
-  return onlyCalled;
-}
-
-/// The more static types call `call` passes for the arguments of a callee
-/// declared with `inputs` (a declared type where the call knows no more).
-SmallVector<Type> callSignature(Operation *call, ArrayRef<Type> inputs) {
-  SmallVector<Type> signature(inputs);
-  for (unsigned i = 0; i < inputs.size(); ++i)
-    if (RankedTensorType t = moreStaticJoin({call}, i, inputs[i]))
-      signature[i] = t;
-  return signature;
-}
-
-/// Gives a private function that calls use with different static argument
-/// shapes one clone per shape signature, the calls of each signature
-/// calling their own (at most `maxClones` clones; a function is cloned
-/// once). The join below then makes each one static. Public functions are
-/// never cloned away. True if a clone was made.
-bool clonePerShape(ModuleOp module, unsigned maxClones,
-                   llvm::DenseSet<StringAttr> &done) {
-  if (maxClones == 0)
-    return false;
-  bool changed = false;
-  std::optional<SymbolTable> symbols;
-  for (PrivateCalls &entry : privateFunctionsOnlyCalled(module)) {
-    func::FuncOp func = entry.func;
-    if (done.contains(func.getNameAttr()))
-      continue;
-    // The calls, grouped by signature in the order they appear.
-    SmallVector<Type> inputs(func.getArgumentTypes());
-    SmallVector<std::pair<SmallVector<Type>, SmallVector<func::CallOp>>> groups;
-    for (func::CallOp call : entry.calls) {
-      SmallVector<Type> signature = callSignature(call, inputs);
-      auto it = llvm::find_if(
-          groups, [&](const auto &g) { return g.first == signature; });
-      if (it == groups.end())
-        groups.push_back({signature, {call}});
-      else
-        it->second.push_back(call);
-    }
-    if (groups.size() < 2 || groups.size() > maxClones + 1)
-      continue;
-    if (!symbols)
-      symbols.emplace(module);
-    done.insert(func.getNameAttr());
-    // The first signature keeps the function; each other one gets a clone.
-    unsigned k = 0;
-    Operation *after = func;
-    for (auto &group : llvm::drop_begin(groups)) {
-      auto clone = cast<func::FuncOp>(func->clone());
-      clone.setName((func.getName() + ".shape" + Twine(++k)).str());
-      // Renamed (with a suffix) if the name is taken.
-      symbols->insert(clone, std::next(after->getIterator()));
-      after = clone;
-      done.insert(clone.getNameAttr());
-      for (func::CallOp call : group.second)
-        call.setCallee(clone.getName());
-      LLVM_DEBUG(llvm::dbgs() << "symshape-dynamic-to-static: cloned @"
-                              << func.getName() << " as @" << clone.getName()
-                              << " for " << group.second.size()
-                              << " call(s)\n");
-    }
-    changed = true;
-  }
-  return changed;
-}
-
-bool specializePrivateSignatures(ModuleOp module) {
-  bool changed = false;
-  for (PrivateCalls &entry : privateFunctionsOnlyCalled(module)) {
-    func::FuncOp func = entry.func;
-    SmallVector<Operation *> callOps(entry.calls.begin(), entry.calls.end());
-    SmallVector<Type> inputs(func.getArgumentTypes()),
-        results(func.getResultTypes());
-    bool specialized = false;
-    SmallVector<RankedTensorType> joinedInputs;
-    SmallVector<Type> proposed(inputs);
-    for (unsigned i = 0; i < inputs.size(); ++i) {
-      joinedInputs.push_back(moreStaticJoin(callOps, i, inputs[i]));
-      if (joinedInputs.back())
-        proposed[i] = joinedInputs.back();
-    }
-    if (proposed != inputs && !factsAllowArgumentTypes(func, proposed))
-      joinedInputs.assign(inputs.size(), RankedTensorType());
-    for (unsigned i = 0; i < inputs.size(); ++i) {
-      RankedTensorType joined = joinedInputs[i];
-      if (!joined)
-        continue;
-      castOperandsTo(callOps, i, joined);
-      retypeBlockArgument(func.getArgument(i), joined);
-      inputs[i] = joined;
-      specialized = true;
-    }
-    SmallVector<Operation *> returns;
-    func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
-    for (unsigned j = 0; j < results.size() && !returns.empty(); ++j) {
-      RankedTensorType joined = moreStaticJoin(returns, j, results[j]);
-      if (!joined)
-        continue;
-      castOperandsTo(returns, j, joined);
-      for (Operation *call : callOps)
-        retypeResult(call->getResult(j), joined);
-      results[j] = joined;
-      specialized = true;
-    }
-    if (specialized)
-      func.setType(FunctionType::get(func.getContext(), inputs, results));
-    changed |= specialized;
-  }
-  return changed;
-}
-
-/// The scf.while twin of refineForIterArgs: a carried value (an argument of
-/// the before region) takes the static dims proven for it (its init's, which
-/// one probed trip through both regions keeps), with its init and the value
-/// the after region yields cast to them; a result takes the static dims
-/// proven for it (what scf.condition forwards), with the forwarded value
-/// and the after region's argument retyped alike.
-bool refineWhileCarries(scf::WhileOp whileOp, Refiner &refiner) {
-  bool changed = false;
-  scf::YieldOp yield = whileOp.getYieldOp();
-  for (auto [i, arg] : llvm::enumerate(whileOp.getBeforeArguments())) {
-    Type type = refiner.knownType(whileOp, arg);
-    changed |= isMoreStatic(type, arg.getType()) &&
-               retypeCarried(whileOp, whileOp.getInitsMutable()[i], yield, i,
-                             arg, type);
-  }
-  scf::ConditionOp condition = whileOp.getConditionOp();
-  for (auto [j, result] : llvm::enumerate(whileOp.getResults())) {
-    Type type = refiner.knownType(whileOp, result);
-    if (!isMoreStatic(type, result.getType()))
-      continue;
-    Value forwarded = condition.getArgs()[j];
-    if (!tensor::CastOp::areCastCompatible(lookThrough(forwarded).getType(),
-                                           type))
-      continue;
-    OpBuilder b(condition);
-    condition->setOperand(
-        j + 1, castTo(b, condition.getLoc(), type, lookThrough(forwarded)));
-    retypeBlockArgument(whileOp.getAfterArguments()[j], type);
-    retypeResult(result, type);
-    changed = true;
-  }
-  return changed;
-}
-
-/// scf.forall: a shared output takes the static dims proven for it (the
-/// output's), with the output operand cast to them and the result retyped.
-/// In the body, the parallel_insert_slice ops keep writing into the shared
-/// output itself; every other user reads it through a cast back.
-bool refineForallOutputs(scf::ForallOp forall, Refiner &refiner) {
-  bool changed = false;
-  for (auto [k, arg] : llvm::enumerate(forall.getRegionIterArgs())) {
-    Type type = refiner.knownType(forall, arg);
-    if (!isMoreStatic(type, arg.getType()))
-      continue;
-    OpOperand &out = forall.getOutputsMutable()[k];
-    if (!tensor::CastOp::areCastCompatible(lookThrough(out.get()).getType(),
-                                           type))
-      continue;
-    OpBuilder b(forall);
-    out.set(castTo(b, forall.getLoc(), type, lookThrough(out.get())));
-    Type old = arg.getType();
-    arg.setType(type);
-    b.setInsertionPointToStart(arg.getOwner());
-    auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
-    arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
-      auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
-      return use.getOwner() != back &&
-             !(insert && &use == &insert.getDestMutable());
-    });
-    retypeResult(forall->getResult(k), type);
-    changed = true;
-  }
-  return changed;
-}
-
-/// What one round's analysis of one function found: the ops to refine, with
-/// the analysis and refiner that prepared them.
 //===----------------------------------------------------------------------===//
 // Refine patterns
 //===----------------------------------------------------------------------===//
@@ -802,7 +322,9 @@ struct RefineForIterArgs : public OpRewritePattern<scf::ForOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(scf::ForOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(refineForIterArgs(op, RefineRewriter::of(rewriter).refiner));
+    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
+    return success(refineForIterArgs(
+        op, [&](Value v) { return refiner.knownType(op, v); }));
   }
 };
 
@@ -811,8 +333,9 @@ struct RefineWhileCarries : public OpRewritePattern<scf::WhileOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(scf::WhileOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(
-        refineWhileCarries(op, RefineRewriter::of(rewriter).refiner));
+    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
+    return success(refineWhileCarries(
+        op, [&](Value v) { return refiner.knownType(op, v); }));
   }
 };
 
@@ -821,8 +344,9 @@ struct RefineForallOutputs : public OpRewritePattern<scf::ForallOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(scf::ForallOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(
-        refineForallOutputs(op, RefineRewriter::of(rewriter).refiner));
+    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
+    return success(refineForallOutputs(
+        op, [&](Value v) { return refiner.knownType(op, v); }));
   }
 };
 
