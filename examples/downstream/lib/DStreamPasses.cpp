@@ -122,20 +122,13 @@ struct LowerAssumptionsPass
   using DStreamLowerAssumptionsPassBase::DStreamLowerAssumptionsPassBase;
 
   void runOnOperation() override {
-    if (checks != "assert" && checks != "none") {
-      emitError(getOperation()->getLoc())
-          << "dstream-lower-assumptions: checks must be 'assert' or 'none', "
-             "got '"
-          << checks << "'";
-      return signalPassFailure();
-    }
     getOperation()->walk([&](Operation *op) {
       if (auto tie = dyn_cast<TieShapeOp>(op)) {
         tie.replaceAllUsesWith(tie.getOperand());
         tie.erase();
       } else if (auto assume = dyn_cast<AssumeOp>(op)) {
         Value lowered = assume.getOperand();
-        if (checks == "assert") {
+        if (checks == symshape::CheckMode::Assert) {
           OpBuilder b(assume);
           auto range = symshape::RangeAttr::get(
               b.getContext(), assume.getLowerBound(), assume.getUpperBound());

@@ -54,7 +54,7 @@ func.func @store_ambiguous_unit_dims(%v: tensor<1x?x?xf32>, %base: memref<3x1x?x
 // NONE-NOT: dstream.
 // NONE: tensor.dim %[[X]]
 // NONE: return %{{.*}}, %[[N]]
-// BAD: dstream-lower-assumptions: checks must be 'assert' or 'none', got 'maybe'
+// BAD: for the --checks option: Cannot find option named 'maybe'!
 func.func @assumptions(%x: tensor<?x4xf32>, %n: index) -> (index, index) {
   %c0 = arith.constant 0 : index
   %a = dstream.assume %n min 1 max 64 divisor 8 : index

@@ -8,6 +8,7 @@
 #define SYMSHAPE_TRANSFORMS_PASSES_H
 
 #include "symshape/IR/SymShapeDialect.h"
+#include "symshape/Transforms/PassOptions.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,17 +21,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace symshape {
-
-/// What the `checks=` option makes of stated facts and user assumptions.
-enum class CheckMode {
-  /// Run-time checks (`cf.assert`) that they hold.
-  Assert,
-  /// Nothing: they are trusted.
-  None,
-};
-
-/// The format of symshape-infer's report (`report-format=`).
-enum class ReportFormat { Text, Json };
 
 #define GEN_PASS_DECL
 #include "symshape/Transforms/Passes.h.inc"

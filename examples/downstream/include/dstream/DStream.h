@@ -22,6 +22,8 @@
 #include "mlir/Pass/PassOptions.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include "symshape/Transforms/PassOptions.h"
+
 #include "dstream/DStreamOpsDialect.h.inc"
 
 #define GET_OP_CLASSES
@@ -41,11 +43,14 @@ void registerShapeModels(mlir::DialectRegistry &registry);
 
 /// Options of downstream-pipeline.
 struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
-  Option<std::string> checks{
+  Option<symshape::CheckMode> checks{
       *this, "checks",
-      llvm::cl::desc("What assumptions and stated facts become: 'assert' "
-                     "(run-time checks) or 'none'"),
-      llvm::cl::init("assert")};
+      llvm::cl::desc("What assumptions and stated facts become"),
+      llvm::cl::init(symshape::CheckMode::Assert),
+      llvm::cl::values(
+          clEnumValN(symshape::CheckMode::Assert, "assert", "run-time checks"),
+          clEnumValN(symshape::CheckMode::None, "none",
+                     "no checks: they are trusted"))};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("Remarks for every max/min decided or kept and every "

@@ -35,9 +35,13 @@ def DStreamLowerAssumptionsPass : Pass<"dstream-lower-assumptions"> {
     (`checks=none`).
   }];
   let options = [
-    Option<"checks", "checks", "std::string", /*default=*/"\"assert\"",
+    Option<"checks", "checks", "::symshape::CheckMode",
+           /*default=*/"::symshape::CheckMode::Assert",
            "What assumptions become: 'assert' (symshape.constrain_range, "
-           "checked at run time) or 'none' (dropped)">,
+           "checked at run time) or 'none' (dropped)", [{::llvm::cl::values(
+             clEnumValN(::symshape::CheckMode::Assert, "assert",
+                        "symshape.constrain_range, checked at run time"),
+             clEnumValN(::symshape::CheckMode::None, "none", "dropped"))}]>,
   ];
   let dependentDialects = ["::symshape::SymShapeDialect"];
 }
