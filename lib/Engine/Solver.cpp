@@ -559,8 +559,11 @@ Interval Solver::computeRange(Expr e) {
   }
   case ExprKind::Add: {
     r = Interval::point(e.getAddConstant());
-    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
-      r = r + getRange(t) * Interval::point(c);
+    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
+      // Most coefficients are 1 (a sum of sizes): no product to bound.
+      Interval term = getRange(t);
+      r = r + (c == 1 ? term : term * Interval::point(c));
+    }
     r = refineSumRange(e, r);
     break;
   }
