@@ -316,37 +316,17 @@ struct RefineIfResults : public OpRewritePattern<scf::IfOp> {
   }
 };
 
-/// A tensor an `scf.for` carries gets a more static type when every
-/// iteration keeps its proven dims.
-struct RefineForIterArgs : public OpRewritePattern<scf::ForOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::ForOp op,
+/// The values a loop carries (`Refine`: an scf.for's iter args, an
+/// scf.while's carried values, an scf.forall's shared outputs; see
+/// Refine.h) get the types proven for them at the loop.
+template <typename LoopOp, bool (*Refine)(LoopOp, KnownTypeFn)>
+struct RefineCarried : public OpRewritePattern<LoopOp> {
+  using OpRewritePattern<LoopOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoopOp op,
                                 PatternRewriter &rewriter) const override {
     Refiner &refiner = RefineRewriter::of(rewriter).refiner;
-    return success(refineForIterArgs(
-        op, [&](Value v) { return refiner.knownType(op, v); }));
-  }
-};
-
-/// Likewise for the values an `scf.while` carries.
-struct RefineWhileCarries : public OpRewritePattern<scf::WhileOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::WhileOp op,
-                                PatternRewriter &rewriter) const override {
-    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
-    return success(refineWhileCarries(
-        op, [&](Value v) { return refiner.knownType(op, v); }));
-  }
-};
-
-/// Likewise for the shared outputs of an `scf.forall`.
-struct RefineForallOutputs : public OpRewritePattern<scf::ForallOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::ForallOp op,
-                                PatternRewriter &rewriter) const override {
-    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
-    return success(refineForallOutputs(
-        op, [&](Value v) { return refiner.knownType(op, v); }));
+    return success(
+        Refine(op, [&](Value v) { return refiner.knownType(op, v); }));
   }
 };
 
@@ -395,9 +375,11 @@ struct RebuildMoreStatic : public RewritePattern {
 /// The refine patterns, frozen once per run of the pass.
 FrozenRewritePatternSet refinePatterns(MLIRContext *context) {
   RewritePatternSet patterns(context);
-  patterns.add<InlineDecidedIf, RefineIfResults, RefineForIterArgs,
-               RefineWhileCarries, RefineForallOutputs, RebuildMoreStatic>(
-      context);
+  patterns.add<InlineDecidedIf, RefineIfResults,
+               RefineCarried<scf::ForOp, refineForIterArgs>,
+               RefineCarried<scf::WhileOp, refineWhileCarries>,
+               RefineCarried<scf::ForallOp, refineForallOutputs>,
+               RebuildMoreStatic>(context);
   return FrozenRewritePatternSet(std::move(patterns));
 }
 
