@@ -45,6 +45,7 @@ std::string describeTensor(Value tensor) {
   return text;
 }
 
+/// A run-time check: a cf.assert of `cond` with the message `msg`.
 void emitCheck(OpBuilder &b, Location loc, Value cond, const Twine &msg) {
   cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
 }
