@@ -289,28 +289,26 @@ struct Snapshot {
   }
 };
 
-/// A rewrite rule of symshape-simplify: applies the decisions of one kind
-/// from the round's snapshot.
-template <typename OpTy>
-struct DecisionPattern : public OpRewritePattern<OpTy> {
-  DecisionPattern(MLIRContext *context, Snapshot &snapshot)
-      : OpRewritePattern<OpTy>(context), snapshot(snapshot) {}
+/// The rewriter of a round. It carries the round's snapshot to the patterns
+/// below, which only this pass applies (through `applyDecisions`), so that
+/// the patterns are frozen once per run of the pass, not once per round.
+class SnapshotRewriter : public PatternRewriter {
+public:
+  SnapshotRewriter(MLIRContext *context, Snapshot &snapshot)
+      : PatternRewriter(context), snapshot(snapshot) {}
 
-protected:
+  static Snapshot &of(PatternRewriter &rewriter) {
+    return static_cast<SnapshotRewriter &>(rewriter).snapshot;
+  }
+
   Snapshot &snapshot;
 };
 
-/// A rule that replaces the result of an op. It matches any op (the
-/// snapshot says which have a decision of its kind): an interface pattern
-/// would be expanded to every op that has a model each time the patterns
-/// are frozen, once per round.
+/// A rule that replaces the result of an op, one kind of decision each. It
+/// matches any op (the snapshot says which have a decision of its kind).
 struct ResultPattern : public RewritePattern {
-  ResultPattern(MLIRContext *context, Snapshot &snapshot)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
-        snapshot(snapshot) {}
-
-protected:
-  Snapshot &snapshot;
+  explicit ResultPattern(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 };
 
 /// A result decided to be a constant (a condition decided by the facts, or
@@ -320,6 +318,7 @@ struct ReplaceWithConstant : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
+    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::Constant);
     if (!d)
       return rewriter.notifyMatchFailure(op, "not decided to be a constant");
@@ -355,6 +354,7 @@ struct ReplaceWithAvailableValue : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
+    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::UseValue);
     if (!d)
       return rewriter.notifyMatchFailure(op, "no equal value available");
@@ -370,6 +370,7 @@ struct RecomputeSimpler : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
+    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::Materialize);
     if (!d)
       return rewriter.notifyMatchFailure(op, "no simpler form");
@@ -385,10 +386,11 @@ struct RecomputeSimpler : public ResultPattern {
 
 /// A `constrain_range` that the facts before it imply: its operand replaces
 /// it.
-struct EraseImpliedFact : public DecisionPattern<ConstrainRangeOp> {
-  using DecisionPattern::DecisionPattern;
+struct EraseImpliedFact : public OpRewritePattern<ConstrainRangeOp> {
+  using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConstrainRangeOp op,
                                 PatternRewriter &rewriter) const override {
+    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::EraseFact);
     if (!d)
       return rewriter.notifyMatchFailure(op, "not implied");
@@ -398,20 +400,24 @@ struct EraseImpliedFact : public DecisionPattern<ConstrainRangeOp> {
   }
 };
 
-/// Applies the decisions, in the order they were taken; returns true if the
-/// IR changed.
-bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
-  MLIRContext *context = decisions.front().op->getContext();
+/// The decision patterns, frozen once per run of the pass.
+FrozenRewritePatternSet decisionPatterns(MLIRContext *context) {
+  RewritePatternSet patterns(context);
+  patterns.add<ReplaceWithConstant, ReplaceWithAvailableValue, RecomputeSimpler,
+               EraseImpliedFact>(context);
+  return FrozenRewritePatternSet(std::move(patterns));
+}
+
+/// Applies the decisions with `patterns`, in the order they were taken;
+/// returns true if the IR changed.
+bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions,
+                    const FrozenRewritePatternSet &patterns) {
   Snapshot snapshot(analysis);
   for (const Decision &d : decisions)
     snapshot.decisions[d.op] = &d;
-  RewritePatternSet patterns(context);
-  patterns.add<ReplaceWithConstant, ReplaceWithAvailableValue, RecomputeSimpler,
-               EraseImpliedFact>(context, snapshot);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  PatternApplicator applicator(frozen);
+  PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();
-  PatternRewriter rewriter(context);
+  SnapshotRewriter rewriter(decisions.front().op->getContext(), snapshot);
   bool changed = false;
   for (const Decision &d : decisions) {
     rewriter.setInsertionPoint(d.op);
@@ -478,6 +484,11 @@ class SymShapeSimplifyPass
 public:
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    patterns = decisionPatterns(context);
+    return success();
+  }
+
   /// What one round found in one function.
   struct UnitRound {
     std::unique_ptr<ShapeAnalysis> analysis;
@@ -531,7 +542,7 @@ public:
   /// computations the rewrites replaced are left without uses and erased.
   bool applyUnit(Operation *unit, UnitRound &round) {
     bool changed = !round.decisions.empty() &&
-                   applyDecisions(*round.analysis, round.decisions);
+                   applyDecisions(*round.analysis, round.decisions, patterns);
     round.analysis.reset();
     if (changed) {
       IRRewriter rewriter(&getContext());
@@ -630,6 +641,9 @@ public:
         explainKept(analysis, op);
     });
   }
+
+private:
+  FrozenRewritePatternSet patterns;
 };
 
 } // namespace
