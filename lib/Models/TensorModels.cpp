@@ -17,6 +17,7 @@
 #include "symshape/Models/Models.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -81,12 +82,9 @@ Operation *rebuildExtractSlice(tensor::ExtractSliceOp slice, OpBuilder &b,
   SmallVector<OpFoldResult> sizes = r.refineSizes(b, slice.getMixedSizes());
   llvm::SmallBitVector dropped = slice.getDroppedDims();
   SmallVector<int64_t> shape;
-  for (auto [d, size] : llvm::enumerate(sizes)) {
-    if (dropped.test(d))
-      continue;
-    std::optional<int64_t> c = getStaticValue(size);
-    shape.push_back(c ? *c : ShapedType::kDynamic);
-  }
+  for (auto [d, size] : llvm::enumerate(decomposeMixedValues(sizes).first))
+    if (!dropped.test(d))
+      shape.push_back(size);
   Value source = r.refineOperand(b, slice.getSource());
   SmallVector<OpFoldResult> offsets =
       r.refineIndices(b, slice.getMixedOffsets());
@@ -128,12 +126,8 @@ Operation *rebuildPad(tensor::PadOp pad, OpBuilder &b, StaticRefinement &r) {
   Value source = r.refineOperand(b, pad.getSource());
   SmallVector<OpFoldResult> low = r.refineIndices(b, pad.getMixedLowPad());
   SmallVector<OpFoldResult> high = r.refineIndices(b, pad.getMixedHighPad());
-  SmallVector<int64_t> staticLow, staticHigh;
-  for (auto [l, h] : llvm::zip(low, high)) {
-    std::optional<int64_t> cl = getStaticValue(l), ch = getStaticValue(h);
-    staticLow.push_back(cl ? *cl : ShapedType::kDynamic);
-    staticHigh.push_back(ch ? *ch : ShapedType::kDynamic);
-  }
+  SmallVector<int64_t> staticLow = decomposeMixedValues(low).first;
+  SmallVector<int64_t> staticHigh = decomposeMixedValues(high).first;
   // Dims proven constant but not derivable from static paddings (a crop
   // by a negative padding of a dim with a known extent) are given.
   auto proven = cast<RankedTensorType>(r.getProvenType(pad.getResult()));
@@ -177,11 +171,7 @@ Operation *rebuildExpand(tensor::ExpandShapeOp expand, OpBuilder &b,
   Location loc = expand.getLoc();
   SmallVector<OpFoldResult> shape =
       r.refineSizes(b, expand.getMixedOutputShape());
-  SmallVector<int64_t> staticShape;
-  for (OpFoldResult s : shape) {
-    std::optional<int64_t> c = getStaticValue(s);
-    staticShape.push_back(c ? *c : ShapedType::kDynamic);
-  }
+  SmallVector<int64_t> staticShape = decomposeMixedValues(shape).first;
   // The source dim of a group is static exactly when the group is (a
   // static group cannot come from a `?` dim: cast first).
   Value source = r.refineOperand(b, expand.getSrc());
