@@ -8,34 +8,9 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace symshape;
-
-/// Upstream canonicalization without the patterns that are unsound in MLIR
-/// 22.1: `ForOpTensorCastFolder` folds a cast of an `scf.for` init into the
-/// loop and casts every yielded value to the init's more static type, which
-/// fails at run time when the carried tensor grows (DESIGN 6);
-/// `FoldTensorCastProducerOp` folds casts into a destination-style op without
-/// checking that its operands agree, which turns a program that fails at run
-/// time into IR that does not verify (dynamic-to-static does this folding for
-/// linalg ops and keeps only what verifies); `FoldTensorCastConsumerOp`
-/// moves a cast of a linalg op's result to a more static type above the op,
-/// as casts of its operands, which moves the cast's assumption above the
-/// check that justified it (a user's `cf.assert` of the dim between the op
-/// and the cast then folds away, and the program runs the op on a wrong
-/// static shape instead of aborting). Patterns are named by their debug
-/// names in the installed MLIR; test/e2e/growing-loop-carry.mlir,
-/// test/bad-input/contradicting-static-operands.mlir and
-/// test/e2e/cast-after-check.mlir fail if a name stops matching.
-static std::unique_ptr<Pass> createSafeCanonicalizerPass() {
-  static const std::string kUnsound[] = {
-      "(anonymous namespace)::ForOpTensorCastFolder",
-      "FoldTensorCastProducerOp",
-      "(anonymous namespace)::FoldTensorCastConsumerOp"};
-  return createCanonicalizerPass(GreedyRewriteConfig(), kUnsound);
-}
 
 void symshape::buildSymShapePipeline(OpPassManager &pm,
                                      const PipelineOptions &options) {
@@ -64,7 +39,9 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   simplify.certifyAppend = options.certifyAppend;
   pm.addPass(createSymShapeSimplifyPass(simplify));
   local(createSymShapeRepairReshapesPass(early));
-  local(createSafeCanonicalizerPass());
+  SymShapeCleanupPassOptions canonicalizeOnly;
+  canonicalizeOnly.cse = false;
+  local(createSymShapeCleanupPass(canonicalizeOnly));
   SymShapeDynamicToStaticPassOptions toStatic;
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
@@ -86,11 +63,10 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));
   local(createSymShapeRepairReshapesPass(early));
-  local(createSafeCanonicalizerPass());
-  local(createCSEPass());
-  // Once CSE has merged equal conditions, nested checks of one condition
-  // fold (a second run of the pipeline adds nothing).
-  local(createSafeCanonicalizerPass());
+  // Canonicalize, CSE, and canonicalize again where CSE merged something:
+  // nested checks of one condition then fold (a second run of the pipeline
+  // adds nothing).
+  local(createSymShapeCleanupPass());
   // Cleanups must not reintroduce a reshape that MLIR mishandles.
   local(createSymShapeRepairReshapesPass());
 }

@@ -306,6 +306,52 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
+  let summary = "Upstream canonicalization and CSE, without the upstream "
+                "patterns that are unsound in MLIR 22.1";
+  let description = [{
+    What `canonicalize, cse, canonicalize` does (with `cse=false`, what
+    `canonicalize` does), with the canonicalization patterns of every
+    loaded dialect and registered op, folding and region simplification,
+    except three upstream patterns of MLIR 22.1:
+
+    * `ForOpTensorCastFolder` folds a cast of an `scf.for` init into the
+      loop and casts every yielded value to the init's more static type,
+      which fails at run time when the carried tensor grows;
+    * `FoldTensorCastProducerOp` folds casts into a destination-style op
+      without checking that its operands agree, which turns a program that
+      fails at run time into IR that does not verify;
+    * `FoldTensorCastConsumerOp` moves a cast of a linalg op's result to a
+      more static type above the op, as casts of its operands, and with it
+      the assumption of a user's check that stood between them (the check
+      then folds away and the op runs on a wrong static shape).
+
+    The second canonicalization runs only where it can change something:
+    where CSE changed the IR, or where the first one stopped at its
+    iteration limit. A canonicalization that reached its fixpoint leaves
+    nothing for another run with the same patterns, so the result is that
+    of the three passes; skipping it matters because upstream's greedy
+    driver prepares its whole pattern set (every pattern of every loaded
+    dialect) on each run, which costs more than canonicalizing a small
+    function.
+
+    ```mlir
+    %0 = arith.cmpi sle, %d, %c8 : index
+    cf.assert %0, "at most 8"
+    %1 = arith.cmpi sle, %d, %c8 : index
+    %2 = arith.andi %0, %1 : i1
+    cf.assert %2, "at most 8 again"
+    // CSE merges %1 into %0, and the second canonicalization folds
+    // `andi %0, %0` to %0.
+    ```
+  }];
+  let options = [
+    Option<"cse", "cse", "bool", /*default=*/"true",
+           "Then eliminate common sub-expressions, and canonicalize again "
+           "where that changed something">,
+  ];
+}
+
 def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> {
   let summary = "Fold a collapse_shape (or expand_shape) into the slice "
                 "store of its result, only when provably legal";
