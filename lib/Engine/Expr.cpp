@@ -587,7 +587,14 @@ ScaledForm symshape::getScaledForm(Expr e) {
   return ScaledForm{key, scale, e.getAddConstant()};
 }
 
-Expr symshape::sub(Expr a, Expr b) { return add(a, neg(b)); }
+Expr symshape::sub(Expr a, Expr b) {
+  // One merge of the two term lists, without uniquing `-b` on the way.
+  if (!a || !b)
+    return Expr();
+  const Expr terms[] = {a, b};
+  const int64_t coefficients[] = {1, -1};
+  return linearCombination(terms, coefficients, 0);
+}
 
 Expr symshape::sub(Expr a, int64_t b) {
   if (!a)
