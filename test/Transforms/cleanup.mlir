@@ -66,3 +66,41 @@ func.func @growing_carry_keeps_its_type(%t: tensor<1x4xf32>, %n: index) -> tenso
   }
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// A function canonicalizes with the patterns of the kinds of op it has.
+// Folding the constant branch creates a cf.br, a kind the function had
+// none of and whose own pattern merges the blocks: the function is
+// canonicalized again with every pattern, and ends as upstream's run does.
+// CHECK-LABEL: func.func @created_kind_gets_its_patterns
+// CHECK-NEXT: return %arg0 : i32
+// CHECK-NEXT: }
+// NOCSE-LABEL: func.func @created_kind_gets_its_patterns
+// NOCSE-NEXT: return %arg0 : i32
+// NOCSE-NEXT: }
+// UPSTREAM-LABEL: func.func @created_kind_gets_its_patterns
+// UPSTREAM-NEXT: return %arg0 : i32
+// UPSTREAM-NEXT: }
+func.func @created_kind_gets_its_patterns(%a: i32, %b: i32) -> i32 {
+  %true = arith.constant true
+  cf.cond_br %true, ^bb1(%a : i32), ^bb2(%b : i32)
+^bb1(%x: i32):
+  return %x : i32
+^bb2(%y: i32):
+  return %y : i32
+}
+
+// -----
+
+// A pattern of an interface is tried on the kinds of op the function has
+// that implement it: upstream's EraseDeadLinalgOp (on every linalg op)
+// erases a linalg.copy between empty buffers.
+// CHECK-LABEL: func.func @interface_pattern_on_a_present_kind
+// CHECK-NEXT: return
+// UPSTREAM-LABEL: func.func @interface_pattern_on_a_present_kind
+// UPSTREAM-NEXT: return
+func.func @interface_pattern_on_a_present_kind(%a: memref<0x4xf32>, %b: memref<0x4xf32>) {
+  linalg.copy ins(%a : memref<0x4xf32>) outs(%b : memref<0x4xf32>)
+  return
+}

@@ -333,7 +333,11 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
     of the three passes; skipping it matters because upstream's greedy
     driver prepares its whole pattern set (every pattern of every loaded
     dialect) on each run, which costs more than canonicalizing a small
-    function.
+    function. For the same reason a function canonicalizes with the
+    patterns tried on the kinds of op it has (and on `tensor.cast`,
+    `arith.select` and `affine.apply`, which patterns often create); if a
+    pattern creates an op of another kind that has patterns, the function
+    is canonicalized again with all of them.
 
     ```mlir
     %0 = arith.cmpi sle, %d, %c8 : index
