@@ -90,7 +90,41 @@ struct PrivateCalls {
   SmallVector<func::CallOp> calls;
 };
 
-/// Every such function of `module`: one walk of the module for all of them.
+/// The symbol references of `op`, as SymbolTable::getSymbolUses lists them:
+/// those in its attribute dictionary (inherent attributes included), in
+/// the order of a walk of that dictionary, each once, not those nested in
+/// another reference. The references of each attribute are found once
+/// (`memo`): building the op's dictionary and walking it again for every
+/// op cost a few thousand instructions per op.
+void collectSymbolRefs(
+    Operation *op,
+    llvm::DenseMap<Attribute, SmallVector<SymbolRefAttr, 1>> &memo,
+    SmallVectorImpl<SymbolRefAttr> &refs) {
+  NamedAttrList list(op->getDiscardableAttrDictionary());
+  op->getName().populateInherentAttrs(op, list);
+  if (list.empty())
+    return;
+  // A dictionary's entries are sorted by name.
+  SmallVector<NamedAttribute> entries(list.begin(), list.end());
+  llvm::sort(entries);
+  for (NamedAttribute entry : entries) {
+    // Attributes that hold no other attribute.
+    if (isa<StringAttr, IntegerAttr, FloatAttr, UnitAttr>(entry.getValue()))
+      continue;
+    auto [it, inserted] = memo.try_emplace(entry.getValue());
+    if (inserted)
+      entry.getValue().walk<WalkOrder::PreOrder>([&](SymbolRefAttr ref) {
+        it->second.push_back(ref);
+        return WalkResult::skip();
+      });
+    for (SymbolRefAttr ref : it->second)
+      if (!llvm::is_contained(refs, ref))
+        refs.push_back(ref);
+  }
+}
+
+/// Every such function of `module`: one walk of the module for all of them,
+/// over the ops and in the order SymbolTable::getSymbolUses takes them.
 SmallVector<PrivateCalls> privateFunctionsOnlyCalled(ModuleOp module) {
   SmallVector<PrivateCalls> found;
   llvm::DenseMap<StringAttr, unsigned> index;
@@ -103,20 +137,33 @@ SmallVector<PrivateCalls> privateFunctionsOnlyCalled(ModuleOp module) {
   // find.
   if (found.empty())
     return {};
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(&module.getBodyRegion());
-  if (!uses)
-    return {};
   llvm::BitVector otherUse(found.size());
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto it = index.find(use.getSymbolRef().getRootReference());
-    if (it == index.end())
-      continue;
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    if (call && call.getCallee() == it->first.getValue())
-      found[it->second].calls.push_back(call);
-    else
-      otherUse.set(it->second);
+  llvm::DenseMap<Attribute, SmallVector<SymbolRefAttr, 1>> memo;
+  SmallVector<SymbolRefAttr> refs;
+  // Regions last in, first out; nested symbol tables are not entered.
+  SmallVector<Region *, 1> worklist(1, &module.getBodyRegion());
+  while (!worklist.empty()) {
+    for (Operation &op : worklist.pop_back_val()->getOps()) {
+      // An unregistered op with a region may be a symbol table of its own:
+      // the uses are not known.
+      if (op.getNumRegions() == 1 && !op.getDialect())
+        return {};
+      refs.clear();
+      collectSymbolRefs(&op, memo, refs);
+      for (SymbolRefAttr ref : refs) {
+        auto it = index.find(ref.getRootReference());
+        if (it == index.end())
+          continue;
+        auto call = dyn_cast<func::CallOp>(op);
+        if (call && call.getCallee() == it->first.getValue())
+          found[it->second].calls.push_back(call);
+        else
+          otherUse.set(it->second);
+      }
+      if (!op.hasTrait<OpTrait::SymbolTable>())
+        for (Region &region : op.getRegions())
+          worklist.push_back(&region);
+    }
   }
   SmallVector<PrivateCalls> onlyCalled;
   for (auto [i, entry] : llvm::enumerate(found))

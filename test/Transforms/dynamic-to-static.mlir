@@ -278,6 +278,33 @@ func.func @address_taken(%a: tensor<4xf32>) -> (tensor<?xf32>, (tensor<?xf32>) -
 
 // -----
 
+// The same for a use nested in an attribute of another op.
+// CHECK-LABEL: func.func private @named_elsewhere(%{{.*}}: tensor<?xf32>) -> tensor<?xf32>
+func.func private @named_elsewhere(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+func.func @reference_in_an_attribute(%a: tensor<4xf32>) -> tensor<?xf32> {
+  %d = tensor.cast %a {test.also = [{f = @named_elsewhere}]} : tensor<4xf32> to tensor<?xf32>
+  %r = func.call @named_elsewhere(%d) : (tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Only called, the callee gets the caller's static signature (must fire:
+// the contrast of the two cases above).
+// CHECK-LABEL: func.func private @only_called(%{{.*}}: tensor<4xf32>) -> tensor<4xf32>
+func.func private @only_called(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+func.func @call_only(%a: tensor<4xf32>) -> tensor<?xf32> {
+  %d = tensor.cast %a {test.unrelated = [{f = @call_only}]} : tensor<4xf32> to tensor<?xf32>
+  %r = func.call @only_called(%d) : (tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
 // The same crop by negative padding on a dynamic input whose channel and
 // width are asserted to be 1: the body computes on ?x1x1x1.
 // CHECK-LABEL: func.func @crop_by_negative_padding_asserted
