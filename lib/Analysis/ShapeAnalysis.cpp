@@ -212,8 +212,10 @@ Expr ShapeAnalysis::getExpr(Value value) {
 }
 
 Expr ShapeAnalysis::followDefChain(llvm::function_ref<Expr()> compute) {
-  if (depthLimit && onDemandDepth >= *depthLimit)
+  if (depthLimit && onDemandDepth >= *depthLimit) {
+    depthLimitReached = true;
     return Expr();
+  }
   ++onDemandDepth;
   Expr e = compute();
   --onDemandDepth;

@@ -36,40 +36,64 @@ struct LocalAnalysis : public ShapeAnalysis {
   }
 };
 
+/// What `analysis` proves `op`'s result equal to (see getProvenValue).
+OpFoldResult provenValue(LocalAnalysis &analysis, Operation *op) {
+  Solver &solver = analysis.getSolver();
+  Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
+  if (!s)
+    return OpFoldResult();
+  if (std::optional<int64_t> c = s.getConstantOrNone())
+    return IntegerAttr::get(IndexType::get(op->getContext()), *c);
+  for (Value operand : op->getOperands())
+    if (solver.normalize(analysis.getExpr(operand)) == s)
+      return operand;
+  return OpFoldResult();
+}
+
+/// `op`'s expression simplified with what `analysis` knows of its operands
+/// (see simplifyApplyExpr).
+Expr simplifiedApplyExpr(LocalAnalysis &analysis, ApplyOp op) {
+  Solver &solver = analysis.getSolver();
+  // What is known of each operand becomes a fact on its symbol.
+  Facts local;
+  for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+    Expr oe = analysis.getExpr(operand);
+    if (!oe)
+      continue;
+    if (analysis.isSizeExpr(oe))
+      local.declareSize(i);
+    local.addSymbolRange(i, solver.getRange(oe));
+    local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));
+  }
+  Expr e = op.getExpr().getValue();
+  Expr simplified = Solver(local).simplify(e);
+  return simplified == e ? Expr() : simplified;
+}
+
 struct AnalysisFacts : public SymShapeFactsInterface {
   using SymShapeFactsInterface::SymShapeFactsInterface;
 
   OpFoldResult getProvenValue(Operation *op) const override {
     LocalAnalysis analysis(op->getContext());
-    Solver &solver = analysis.getSolver();
-    Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
-    if (!s)
-      return OpFoldResult();
-    if (std::optional<int64_t> c = s.getConstantOrNone())
-      return IntegerAttr::get(IndexType::get(op->getContext()), *c);
-    for (Value operand : op->getOperands())
-      if (solver.normalize(analysis.getExpr(operand)) == s)
-        return operand;
-    return OpFoldResult();
+    return provenValue(analysis, op);
   }
 
   Expr simplifyApplyExpr(ApplyOp op) const override {
     LocalAnalysis analysis(op.getContext());
-    Solver &solver = analysis.getSolver();
-    // What is known of each operand becomes a fact on its symbol.
-    Facts local;
-    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
-      Expr oe = analysis.getExpr(operand);
-      if (!oe)
-        continue;
-      if (analysis.isSizeExpr(oe))
-        local.declareSize(i);
-      local.addSymbolRange(i, solver.getRange(oe));
-      local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));
-    }
-    Expr e = op.getExpr().getValue();
-    Expr simplified = Solver(local).simplify(e);
-    return simplified == e ? Expr() : simplified;
+    return simplifiedApplyExpr(analysis, op);
+  }
+
+  Expr simplifyApply(ApplyOp op, OpFoldResult &proven) const override {
+    LocalAnalysis analysis(op.getContext());
+    proven = provenValue(analysis, op);
+    if (proven)
+      return Expr();
+    // The operands' expressions are those a query of their own finds,
+    // unless a chain was cut at the depth limit (one step nearer the
+    // operands than such a query would cut it).
+    if (analysis.reachedDepthLimit())
+      return simplifyApplyExpr(op);
+    return simplifiedApplyExpr(analysis, op);
   }
 
   bool isImpliedConstraint(ConstrainRangeOp op) const override {

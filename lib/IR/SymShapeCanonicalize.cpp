@@ -31,12 +31,10 @@ const SymShapeFactsInterface *getFacts(Operation *op) {
                  : nullptr;
 }
 
-/// Replaces `op`'s single index result by a constant or by one of its
-/// operands when the facts of its operands' def chains prove them equal.
-LogicalResult replaceWithProvenValue(Operation *op,
-                                     const SymShapeFactsInterface &facts,
+/// Replaces `op`'s single index result by what the facts of its operands'
+/// def chains prove it equal to: a constant or one of its operands.
+LogicalResult replaceWithProvenValue(Operation *op, OpFoldResult proven,
                                      PatternRewriter &rewriter) {
-  OpFoldResult proven = facts.getProvenValue(op);
   if (auto attr = dyn_cast_if_present<Attribute>(proven)) {
     rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(
         op, cast<IntegerAttr>(attr).getInt());
@@ -58,7 +56,7 @@ struct ReplaceWithProvenOperand : public OpRewritePattern<OpTy> {
     const SymShapeFactsInterface *facts = getFacts(op);
     if (!facts)
       return failure();
-    return replaceWithProvenValue(op, *facts, rewriter);
+    return replaceWithProvenValue(op, facts->getProvenValue(op), rewriter);
   }
 };
 
@@ -112,9 +110,10 @@ struct SimplifyApplyWithFacts : public OpRewritePattern<ApplyOp> {
     const SymShapeFactsInterface *facts = getFacts(op);
     if (!facts)
       return failure();
-    if (succeeded(replaceWithProvenValue(op, *facts, rewriter)))
+    OpFoldResult proven;
+    Expr simplified = facts->simplifyApply(op, proven);
+    if (succeeded(replaceWithProvenValue(op, proven, rewriter)))
       return success();
-    Expr simplified = facts->simplifyApplyExpr(op);
     if (!simplified)
       return failure();
     rewriter.modifyOpInPlace(op, [&] {
@@ -157,6 +156,12 @@ struct EraseStaticBindShape : public OpRewritePattern<BindShapeOp> {
 };
 
 } // namespace
+
+Expr SymShapeFactsInterface::simplifyApply(ApplyOp op,
+                                           OpFoldResult &proven) const {
+  proven = getProvenValue(op);
+  return proven ? Expr() : simplifyApplyExpr(op);
+}
 
 void SymMaxOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                            MLIRContext *context) {

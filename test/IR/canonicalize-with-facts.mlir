@@ -153,3 +153,61 @@ func.func @dynamic_binding_kept(%x: tensor<?x3xf32>) {
   symshape.bind_shape %x, [%b] : tensor<?x3xf32> = (s0, 3)
   return
 }
+
+// -----
+
+// The patterns follow an operand's def chain 16 ops up. The divisor stated
+// 15 applies above the operand of `mod 4` is within reach: the remainder is
+// 0 (the apply's simplification starts from its operands, one step nearer
+// than the query of its result, which stops one op short).
+// CHECK-LABEL: func.func @divisor_at_the_depth_limit_fires
+// CHECK: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: return %[[Z]]
+func.func @divisor_at_the_depth_limit_fires(%x: index, %y: index) -> index {
+  %r = symshape.constrain_range %x [0, inf] multiple_of 4 : index
+  %a1 = symshape.apply s0 + 4 * s1 (%r, %y) : index
+  %a2 = symshape.apply s0 + 4 * s1 (%a1, %y) : index
+  %a3 = symshape.apply s0 + 4 * s1 (%a2, %y) : index
+  %a4 = symshape.apply s0 + 4 * s1 (%a3, %y) : index
+  %a5 = symshape.apply s0 + 4 * s1 (%a4, %y) : index
+  %a6 = symshape.apply s0 + 4 * s1 (%a5, %y) : index
+  %a7 = symshape.apply s0 + 4 * s1 (%a6, %y) : index
+  %a8 = symshape.apply s0 + 4 * s1 (%a7, %y) : index
+  %a9 = symshape.apply s0 + 4 * s1 (%a8, %y) : index
+  %a10 = symshape.apply s0 + 4 * s1 (%a9, %y) : index
+  %a11 = symshape.apply s0 + 4 * s1 (%a10, %y) : index
+  %a12 = symshape.apply s0 + 4 * s1 (%a11, %y) : index
+  %a13 = symshape.apply s0 + 4 * s1 (%a12, %y) : index
+  %a14 = symshape.apply s0 + 4 * s1 (%a13, %y) : index
+  %a15 = symshape.apply s0 + 4 * s1 (%a14, %y) : index
+  %m = symshape.apply s0 mod 4 (%a15) : index
+  return %m : index
+}
+
+// -----
+
+// One apply more and the divisor is out of reach: the remainder stays.
+// CHECK-LABEL: func.func @divisor_beyond_the_depth_limit_stays
+// CHECK: %[[M:.*]] = symshape.apply s0 mod 4
+// CHECK: return %[[M]]
+func.func @divisor_beyond_the_depth_limit_stays(%x: index, %y: index) -> index {
+  %r = symshape.constrain_range %x [0, inf] multiple_of 4 : index
+  %a1 = symshape.apply s0 + 4 * s1 (%r, %y) : index
+  %a2 = symshape.apply s0 + 4 * s1 (%a1, %y) : index
+  %a3 = symshape.apply s0 + 4 * s1 (%a2, %y) : index
+  %a4 = symshape.apply s0 + 4 * s1 (%a3, %y) : index
+  %a5 = symshape.apply s0 + 4 * s1 (%a4, %y) : index
+  %a6 = symshape.apply s0 + 4 * s1 (%a5, %y) : index
+  %a7 = symshape.apply s0 + 4 * s1 (%a6, %y) : index
+  %a8 = symshape.apply s0 + 4 * s1 (%a7, %y) : index
+  %a9 = symshape.apply s0 + 4 * s1 (%a8, %y) : index
+  %a10 = symshape.apply s0 + 4 * s1 (%a9, %y) : index
+  %a11 = symshape.apply s0 + 4 * s1 (%a10, %y) : index
+  %a12 = symshape.apply s0 + 4 * s1 (%a11, %y) : index
+  %a13 = symshape.apply s0 + 4 * s1 (%a12, %y) : index
+  %a14 = symshape.apply s0 + 4 * s1 (%a13, %y) : index
+  %a15 = symshape.apply s0 + 4 * s1 (%a14, %y) : index
+  %a16 = symshape.apply s0 + 4 * s1 (%a15, %y) : index
+  %m = symshape.apply s0 mod 4 (%a16) : index
+  return %m : index
+}

@@ -152,6 +152,9 @@ public:
   /// symbol of its own. A local query then costs a bounded amount whatever
   /// the length of the chain (the canonicalization patterns use this).
   void setOnDemandDepthLimit(unsigned limit) { depthLimit = limit; }
+  /// Whether a query stopped at that limit (a symbol stands for a value or
+  /// dim whose def chain goes on).
+  bool reachedDepthLimit() const { return depthLimitReached; }
 
   /// Whether the result of a call of a private function is computed from
   /// the callee's body (the default). Without, queries never read outside
@@ -284,6 +287,7 @@ private:
   std::optional<unsigned> depthLimit;
   bool callSummaries = true;
   unsigned onDemandDepth = 0;
+  bool depthLimitReached = false;
   /// Nesting of call summaries (recursion is cut off).
   unsigned callDepth = 0;
   const mlir::SymbolTable *symbolTable = nullptr;

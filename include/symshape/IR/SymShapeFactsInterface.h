@@ -40,6 +40,11 @@ public:
   /// or null if nothing simpler is proven.
   virtual Expr simplifyApplyExpr(ApplyOp op) const = 0;
 
+  /// Both of the above for an apply: `proven` is getProvenValue(op), and
+  /// the result simplifyApplyExpr(op) where nothing is proven (null
+  /// otherwise). An implementation may answer both from one analysis.
+  virtual Expr simplifyApply(ApplyOp op, mlir::OpFoldResult &proven) const;
+
   /// True if what is known of the constrained value already implies the
   /// range and divisor `op` states.
   virtual bool isImpliedConstraint(ConstrainRangeOp op) const = 0;
