@@ -59,9 +59,8 @@ constexpr StringLiteral kOftenCreated[] = {"tensor.cast", "arith.select",
 /// the kinds of op it has: on those ops the driver tries the same patterns
 /// in the same order (a pattern of an interface or a trait is tried on each
 /// of those kinds that implements it), so the run is the same. If a pattern
-/// creates an op of
-/// another kind that a left-out pattern is tried on, the function is
-/// canonicalized again with the whole set.
+/// creates an op of another kind that a left-out pattern is tried on, the
+/// function is canonicalized again with the whole set.
 class PatternSets {
   /// A pattern of an interface or a trait, tried on one kind of op.
   class TriedOn : public RewritePattern {
@@ -237,8 +236,8 @@ private:
       subsets;
 };
 
-/// Notes whether an op was created that a pattern outside `dialects` could
-/// match.
+/// Notes whether an op was created of a kind outside `kinds` that some
+/// pattern is tried on (a pattern the subset left out).
 class UncoveredOps : public RewriterBase::Listener {
 public:
   UncoveredOps(const PatternSets &sets, ArrayRef<OperationName> kinds)
