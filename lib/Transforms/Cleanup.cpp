@@ -6,9 +6,10 @@
 //
 // Upstream canonicalization and CSE as the pipeline runs them: the
 // canonicalization patterns are collected as upstream's canonicalizer
-// collects them, without the patterns that are unsound in MLIR 22.1, and a
-// canonicalization after CSE runs only where CSE changed the IR (or the
-// first one did not reach its fixpoint).
+// collects them, without the patterns that are unsound in MLIR 22.1; each
+// function runs with those tried on the kinds of op it has (PatternSets);
+// and a canonicalization after CSE runs only where CSE changed the IR (or
+// the first one did not reach its fixpoint).
 //
 //===----------------------------------------------------------------------===//
 
@@ -282,6 +283,8 @@ public:
           succeeded(applyPatternsGreedily(op, *patterns, config, &changed));
       if (patterns == &sets->getAll())
         return converged;
+      // The listener saw the ops created during the run; the walk finds
+      // any that a pattern created without telling the rewriter.
       if (!uncovered.found) {
         op->walk([&](Operation *nested) {
           if (!uncovered.isCovered(nested))
