@@ -205,10 +205,22 @@ Expr ShapeAnalysis::getExpr(Value value) {
   if (it != valueExprs.end())
     return it->second;
   Expr e = followDefChain([&] { return computeExpr(value); });
-  if (!e)
+  if (!e || isTooWide(e))
     e = opaqueSymbol(value);
   valueExprs[value] = e;
   return e;
+}
+
+/// A sum of more than `kMaxTerms` terms, or a product of more factors, is
+/// not kept as the expression of a value: a chain of n ops that each add a
+/// term to one sum would build n sums of growing width, n^2/2 terms in all,
+/// and every query on them costs their width. The value gets a symbol of
+/// its own instead, like any value no model sees through (sound: its value
+/// is then unknown, and the next sum starts from that symbol).
+bool ShapeAnalysis::isTooWide(Expr e) {
+  ExprKind kind = e.getKind();
+  return (kind == ExprKind::Add || kind == ExprKind::Mul) &&
+         e.getOperands().size() > kMaxTerms;
 }
 
 Expr ShapeAnalysis::followDefChain(llvm::function_ref<Expr()> compute) {
@@ -249,7 +261,7 @@ Expr ShapeAnalysis::getDimExpr(Value shaped, unsigned dim) {
   if (it != dimExprs.end())
     return it->second;
   Expr e = followDefChain([&] { return computeDimExpr(shaped, dim); });
-  if (!e)
+  if (!e || isTooWide(e))
     e = dimSymbol(shaped, dim);
   dimExprs[key] = e;
   return e;

@@ -520,14 +520,32 @@ void stripSymShapeAttrs(Operation *op) {
   auto func = dyn_cast<FunctionOpInterface>(op);
   if (!func)
     return;
-  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-    for (NamedAttribute attr : llvm::to_vector(func.getArgAttrs(i)))
-      if (isOurs(attr))
-        func.removeArgAttr(i, attr.getName());
-  for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-    for (NamedAttribute attr : llvm::to_vector(func.getResultAttrs(i)))
-      if (isOurs(attr))
-        func.removeResultAttr(i, attr.getName());
+  // All dictionaries at once: removing one attribute of one argument
+  // rebuilds the array of every argument's dictionary.
+  auto strip = [&](ArrayAttr dicts,
+                   function_ref<void(ArrayRef<DictionaryAttr>)> setAll) {
+    if (!dicts)
+      return;
+    SmallVector<DictionaryAttr> stripped;
+    bool changed = false;
+    for (auto dict : dicts.getAsRange<DictionaryAttr>()) {
+      if (!llvm::any_of(dict, isOurs)) {
+        stripped.push_back(dict);
+        continue;
+      }
+      changed = true;
+      SmallVector<NamedAttribute> kept;
+      llvm::copy_if(dict, std::back_inserter(kept),
+                    [&](NamedAttribute attr) { return !isOurs(attr); });
+      stripped.push_back(DictionaryAttr::get(op->getContext(), kept));
+    }
+    if (changed)
+      setAll(stripped);
+  };
+  strip(func.getArgAttrsAttr(),
+        [&](ArrayRef<DictionaryAttr> d) { func.setAllArgAttrs(d); });
+  strip(func.getResAttrsAttr(),
+        [&](ArrayRef<DictionaryAttr> d) { func.setAllResultAttrs(d); });
 }
 
 class SymShapeLowerPass

@@ -74,6 +74,23 @@ func.func @attributes_stripped(%x: tensor<?xf32> {symshape.dim_names = ["n"],
 
 // -----
 
+// Only the symshape attributes go: the others of each argument and result
+// stay where they were.
+// CHECK-LABEL: func.func @attributes_stripped_others_kept
+// CHECK-SAME: (%{{.*}}: tensor<?xf32> {test.keep = 1 : i32}, %{{.*}}: tensor<?xf32>, %{{.*}}: tensor<?xf32>)
+// CHECK-SAME: -> (tensor<?xf32> {test.out = 2 : i32}, tensor<?xf32>)
+// CHECK-NOT: symshape
+func.func @attributes_stripped_others_kept(
+    %x: tensor<?xf32> {symshape.dim_names = ["n"], test.keep = 1 : i32},
+    %y: tensor<?xf32>,
+    %z: tensor<?xf32> {symshape.dim_ranges = [#symshape.range<[1, 4]>]})
+    -> (tensor<?xf32> {test.out = 2 : i32},
+        tensor<?xf32> {symshape.dim_names = ["m"]}) {
+  return %x, %z : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
 // A declaration whose value is unused still states its fact: the
 // declarations of one name combine (ranges intersect, divisors by lcm) and
 // are checked at the dim the name is bound to. A symbol without facts that

@@ -293,6 +293,9 @@ private:
   const mlir::SymbolTable *symbolTable = nullptr;
   mlir::Operation *resolveCallee(mlir::CallOpInterface call) const;
   static constexpr unsigned kMaxCallDepth = 4;
+  /// The widest sum or product kept as the expression of a value.
+  static constexpr unsigned kMaxTerms = 256;
+  static bool isTooWide(Expr e);
   bool contradiction = false;
   /// Call summaries by (callee, result index, dim or -1).
   std::map<std::tuple<mlir::Operation *, unsigned, int64_t>, CallSummary>
