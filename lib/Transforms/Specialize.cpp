@@ -142,6 +142,9 @@ void bindArgumentDims(FunctionOpInterface func,
     if (!type)
       continue;
     SmallVector<int64_t> shape(type.getShape());
+    // The shape bindings see every bound dim static, 0 included: the entry
+    // checked them (or the dispatch decided, or the user trusts them).
+    SmallVector<int64_t> boundShape(type.getShape());
     SmallVector<std::pair<int64_t, std::string>> boundDims;
     for (int64_t d = 0; d < type.getRank(); ++d) {
       if (!type.isDynamicDim(d))
@@ -150,9 +153,11 @@ void bindArgumentDims(FunctionOpInterface func,
       auto it = values.find(name);
       if (name.empty() || it == values.end())
         continue;
-      // A bound 0 is checked but stays dynamic (see Refiner::refineSize).
+      // For the other uses, a bound 0 is checked but stays dynamic (see
+      // Refiner::refineSize).
       if (it->second != 0)
         shape[d] = it->second;
+      boundShape[d] = it->second;
       boundDims.push_back({d, name});
     }
     if (boundDims.empty())
@@ -177,11 +182,19 @@ void bindArgumentDims(FunctionOpInterface func,
     // type so that each user stays valid until it is rebuilt. A binding of
     // the argument's dims to symbols sees the static type itself: the entry
     // checked (or the dispatch decided, or the user trusts) those dims, so
-    // lowering must not check them a second time.
+    // lowering must not check them a second time. With a dim bound to 0 the
+    // binding reads a cast of its own, which nothing else reads: a static 0
+    // there goes when lowering erases the binding.
     auto cast = tensor::CastOp::create(b, arg.getLoc(), type.clone(shape), arg);
     auto back = tensor::CastOp::create(b, arg.getLoc(), type, cast);
     checkOps.insert(cast);
-    arg.replaceUsesWithIf(cast.getResult(), [&](OpOperand &use) {
+    auto bound = cast;
+    if (boundShape != shape) {
+      bound =
+          tensor::CastOp::create(b, arg.getLoc(), type.clone(boundShape), arg);
+      checkOps.insert(bound);
+    }
+    arg.replaceUsesWithIf(bound.getResult(), [&](OpOperand &use) {
       return isa<BindShapeOp>(use.getOwner());
     });
     arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
