@@ -305,10 +305,11 @@ static bool isEmptySliceDim(OpFoldResult offset, int64_t extent) {
 }
 
 /// The shape of `value` with the static dims it is known to have through
-/// casts and destination-style ties (a linalg.fill writing into a cast of a
-/// 0x3 tensor.empty is 0x3, whatever its type says): what the lowering sees
-/// once bufferization has folded the casts.
-static SmallVector<int64_t> knownShape(Value value) {
+/// casts, destination-style ties (a linalg.fill writing into a cast of a
+/// 0x3 tensor.empty is 0x3, whatever its type says) and selects (a static
+/// dim of both operands, up to `depth` selects deep): what the lowering sees
+/// once bufferization has folded the casts (and a select of one buffer).
+static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape(type.getShape());
   for (Value v = value; v;) {
@@ -325,6 +326,14 @@ static SmallVector<int64_t> knownShape(Value value) {
                    dyn_cast_if_present<DestinationStyleOpInterface>(def)) {
       OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(v));
       v = init ? init->get() : Value();
+    } else if (auto select = dyn_cast_if_present<arith::SelectOp>(def);
+               select && depth > 0) {
+      SmallVector<int64_t> a = knownShape(select.getTrueValue(), depth - 1),
+                           b = knownShape(select.getFalseValue(), depth - 1);
+      for (auto [known, x, y] : llvm::zip(shape, a, b))
+        if (ShapedType::isDynamic(known) && x == y)
+          known = x;
+      v = Value();
     } else {
       v = Value();
     }

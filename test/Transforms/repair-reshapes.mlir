@@ -218,6 +218,34 @@ func.func @empty_slices(%x: tensor<?xf32>, %n: index, %y: tensor<3x1xf32>) -> (t
 
 // -----
 
+// A select of two tensors with the same static 0 dim has it too (a select
+// of one buffer is that buffer once bufferized): a slice of it reads
+// nothing. A select whose operands differ there says nothing.
+// CHECK-LABEL: func.func @empty_slice_of_select
+// CHECK-SAME: (%{{.*}}: i1, %[[N:.*]]: index, %{{.*}}: tensor<2x?xf32>)
+// CHECK: %[[S:.*]] = arith.select
+// CHECK: %[[D:.*]] = tensor.dim %[[S]], %{{.*}}
+// CHECK: %[[R:.*]] = tensor.empty(%[[D]], %[[N]]) : tensor<?x?xf32>
+// CHECK: %[[T:.*]] = arith.select
+// CHECK: %[[K:.*]] = tensor.extract_slice %[[T]]
+// CHECK: return %[[R]], %[[K]]
+func.func @empty_slice_of_select(%c: i1, %n: index, %y: tensor<2x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.5 : f32
+  %e = tensor.empty(%n) : tensor<0x?xf32>
+  %a = tensor.cast %e : tensor<0x?xf32> to tensor<?x?xf32>
+  %b = linalg.fill ins(%f0 : f32) outs(%a : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = arith.select %c, %a, %b : tensor<?x?xf32>
+  %d = tensor.dim %s, %c0 : tensor<?x?xf32>
+  %r = tensor.extract_slice %s[0, 0] [%d, %n] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %yc = tensor.cast %y : tensor<2x?xf32> to tensor<?x?xf32>
+  %t = arith.select %c, %a, %yc : tensor<?x?xf32>
+  %k = tensor.extract_slice %t[0, 0] [%d, %n] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  return %r, %k : tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
 // Must stay: offsets inside the static dims, and a dynamic dim (nothing is
 // known statically).
 // CHECK-LABEL: func.func @nonempty_slices
