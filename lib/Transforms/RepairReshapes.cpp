@@ -306,9 +306,10 @@ static bool isEmptySliceDim(OpFoldResult offset, int64_t extent) {
 
 /// The shape of `value` with the static dims it is known to have through
 /// casts, destination-style ties (a linalg.fill writing into a cast of a
-/// 0x3 tensor.empty is 0x3, whatever its type says) and selects (a static
-/// dim of both operands, up to `depth` selects deep): what the lowering sees
-/// once bufferization has folded the casts (and a select of one buffer).
+/// 0x3 tensor.empty is 0x3, whatever its type says), selects (a static dim
+/// of both operands, up to `depth` selects deep) and the constant sizes of a
+/// tensor.empty: what the lowering sees once folding and bufferization have
+/// made those dims static and folded the casts (and a select of one buffer).
 static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape(type.getShape());
@@ -320,7 +321,14 @@ static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
       if (ShapedType::isDynamic(known))
         known = dim;
     Operation *def = v.getDefiningOp();
-    if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def)) {
+    if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def)) {
+      // A constant size: folding makes it a static dim.
+      for (auto [known, size] : llvm::zip(shape, empty.getMixedSizes()))
+        if (std::optional<int64_t> c = getConstantIntValue(size);
+            ShapedType::isDynamic(known) && c)
+          known = *c;
+      v = Value();
+    } else if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def)) {
       v = castOp.getSource();
     } else if (auto dps =
                    dyn_cast_if_present<DestinationStyleOpInterface>(def)) {

@@ -246,6 +246,29 @@ func.func @empty_slice_of_select(%c: i1, %n: index, %y: tensor<2x?xf32>) -> (ten
 
 // -----
 
+// A constant size of a tensor.empty is a static dim once folded: the empty
+// that replaces the first slice (offset 1 at the end of a static dim of 1)
+// has size 0 along dim 1, and the slice of it reads nothing too. A size that
+// is not a constant says nothing.
+// CHECK-LABEL: func.func @slice_of_constant_empty
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK: %[[R:.*]] = tensor.empty() : tensor<4x0xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<12x?xf32>
+// CHECK: %[[K:.*]] = tensor.extract_slice %[[E]][0, 0] [4, 0] [1, 1]
+// CHECK: return %[[R]], %[[K]]
+func.func @slice_of_constant_empty(%n: index) -> (tensor<4x0xf32>, tensor<4x0xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<12x1xf32>
+  %s = tensor.extract_slice %e[0, %c1] [12, %c0] [1, 2] : tensor<12x1xf32> to tensor<12x?xf32>
+  %t = tensor.extract_slice %s[0, 0] [4, 0] [1, 1] : tensor<12x?xf32> to tensor<4x0xf32>
+  %d = tensor.empty(%n) : tensor<12x?xf32>
+  %k = tensor.extract_slice %d[0, 0] [4, 0] [1, 1] : tensor<12x?xf32> to tensor<4x0xf32>
+  return %t, %k : tensor<4x0xf32>, tensor<4x0xf32>
+}
+
+// -----
+
 // Must stay: offsets inside the static dims, and a dynamic dim (nothing is
 // known statically).
 // CHECK-LABEL: func.func @nonempty_slices

@@ -7,8 +7,9 @@
 // rewrites them into what they compute. Regressions (found by the
 // differential fuzzer, seed 2, programs 85, 213 and 345, and seed 30,
 // program 230: a slice of a select of two tensors with the same static 0
-// dim): the processed programs no longer lowered. The numbers are the same
-// before and after.
+// dim; seed 31, program 53: a slice of a tensor.empty whose size is a
+// constant 0): the processed programs no longer lowered. The numbers are
+// the same before and after.
 //
 // RUN: mlir-opt --load-dialect-plugin=%symshape_plugin %s %lower_to_llvm | %run_cpu | %strip_addresses > %t.before
 // RUN: symshape-opt %s --symshape-pipeline > %t.default.mlir
@@ -34,6 +35,8 @@
 // CHECK-NEXT: {{\[\[\[}}-1]]]
 // CHECK-NEXT: 0
 // CHECK-NEXT: 4
+// CHECK-NEXT: 4
+// CHECK-NEXT: 0
 
 // 2n x 3 filled with 0.5, and x written into column 1 from row n.
 func.func @insert_into_empty(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> tensor<?x?xf32> {
@@ -118,6 +121,49 @@ func.func @slice_of_select_of_empty(%x: tensor<2x?xf32> {symshape.dim_names = ["
   return %r : tensor<?x?xf32>
 }
 
+// The loop runs no iteration, so %v12#1 is 0 and the rows of %x from 0 on
+// are all of it: 12 elements in one column; a slice at column 1 of that one
+// column is empty, and so is the 4 x 0 slice of it. The repair of the first
+// gives a tensor.empty of the constant size 0, which the lowering sees
+// static.
+func.func @slice_of_constant_empty(%arg1: tensor<3x4xf32>) -> tensor<?x?xf32> {
+  %v2 = tensor.extract_slice %arg1[0, 1] [2, 2] [1, 1] : tensor<3x4xf32> to tensor<2x2xf32>
+  %c3 = arith.constant 0 : index
+  %c4 = arith.constant 1 : index
+  %v12:2 = scf.for %i5 = %c3 to %c3 step %c4 iter_args(%acc6 = %v2, %acc7 = %c3) -> (tensor<2x2xf32>, index) {
+    %v10 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%acc6 : tensor<2x2xf32>) outs(%acc6 : tensor<2x2xf32>) {
+    ^bb0(%in0: f32, %out: f32):
+      %k = arith.constant 2.000000e+00 : f32
+      %y = arith.mulf %in0, %k : f32
+      linalg.yield %y : f32
+    } -> tensor<2x2xf32>
+    %v11 = arith.maxsi %acc7, %i5 : index
+    scf.yield %v10, %v11 : tensor<2x2xf32>, index
+  }
+  %c17 = arith.constant 3 : index
+  %v18 = arith.minsi %v12#1, %c17 : index
+  %v19 = arith.subi %c17, %v18 : index
+  %v20 = tensor.extract_slice %arg1[%v18, 0] [%v19, 4] [1, 1] : tensor<3x4xf32> to tensor<?x4xf32>
+  %v21 = tensor.collapse_shape %v20 [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %v22 = tensor.dim %v21, %c3 : tensor<?xf32>
+  %v23 = arith.maxsi %v19, %v22 : index
+  %v24 = tensor.empty(%v23) : tensor<?x1xf32>
+  %cf25 = arith.constant 0.000000e+00 : f32
+  %v26 = linalg.fill ins(%cf25 : f32) outs(%v24 : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %v27 = tensor.insert_slice %v21 into %v26[0, 0] [%v22, 1] [1, 1] : tensor<?xf32> into tensor<?x1xf32>
+  %v28 = arith.minui %v23, %c4 : index
+  %v29 = arith.minsi %v28, %c4 : index
+  %v30 = arith.subi %c4, %v29 : index
+  %c31 = arith.constant 2 : index
+  %v32 = arith.ceildivsi %v30, %c31 : index
+  %v33 = tensor.extract_slice %v27[0, %v29] [%v23, %v32] [1, 2] : tensor<?x1xf32> to tensor<?x?xf32>
+  %v39 = arith.divsi %v23, %c17 : index
+  %v40 = arith.divui %v32, %c17 : index
+  %v41 = arith.subi %v32, %v40 : index
+  %v42 = tensor.extract_slice %v33[0, %v41] [%v39, %v40] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  return %v42 : tensor<?x?xf32>
+}
+
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printI64(i64)
 func.func private @printNewline()
@@ -157,5 +203,8 @@ func.func @main() {
   %x3 = tensor.empty(%c4) : tensor<2x?xf32>
   %r3 = func.call @slice_of_select_of_empty(%x3) : (tensor<2x?xf32>) -> tensor<?x?xf32>
   func.call @show_sizes(%r3) : (tensor<?x?xf32>) -> ()
+  %x4 = tensor.empty() : tensor<3x4xf32>
+  %r4 = func.call @slice_of_constant_empty(%x4) : (tensor<3x4xf32>) -> tensor<?x?xf32>
+  func.call @show_sizes(%r4) : (tensor<?x?xf32>) -> ()
   return
 }
