@@ -17,15 +17,16 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPEREPAIRRESHAPESPASS
@@ -275,8 +276,12 @@ static LogicalResult replaceByCast(Operation *op, Value value,
   return success();
 }
 
+static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4);
+
 /// Replaces `op`, whose single tensor result has no element, by a
-/// tensor.empty of its shape (its dynamic sizes reified from its operands).
+/// tensor.empty of its shape (its dynamic sizes reified from its operands,
+/// or static where knownShape knows them: a 0 the lowering would otherwise
+/// only see once folding has run).
 static LogicalResult replaceByEmpty(Operation *op, PatternRewriter &rewriter) {
   ReifiedRankedShapedTypeDims shapes;
   if (failed(reifyResultShapes(rewriter, op, shapes)))
@@ -284,9 +289,10 @@ static LogicalResult replaceByEmpty(Operation *op, PatternRewriter &rewriter) {
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
   // The static dims of the result type win over reified ones.
   SmallVector<OpFoldResult> sizes = shapes.front();
+  SmallVector<int64_t> known = knownShape(op->getResult(0));
   for (int64_t d = 0; d < type.getRank(); ++d)
-    if (!type.isDynamicDim(d))
-      sizes[d] = rewriter.getIndexAttr(type.getDimSize(d));
+    if (!ShapedType::isDynamic(known[d]))
+      sizes[d] = rewriter.getIndexAttr(known[d]);
   Value empty = tensor::EmptyOp::create(rewriter, op->getLoc(), sizes,
                                         type.getElementType());
   return replaceByCast(op, empty, rewriter);
@@ -307,10 +313,12 @@ static bool isEmptySliceDim(OpFoldResult offset, int64_t extent) {
 /// The shape of `value` with the static dims it is known to have through
 /// casts, destination-style ties (a linalg.fill writing into a cast of a
 /// 0x3 tensor.empty is 0x3, whatever its type says), selects (a static dim
-/// of both operands, up to `depth` selects deep) and the constant sizes of a
-/// tensor.empty: what the lowering sees once folding and bufferization have
-/// made those dims static and folded the casts (and a select of one buffer).
-static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
+/// of both operands, up to `depth` selects deep), concats (a static dim of
+/// an operand, or the sum of theirs along the concat dim) and the constant
+/// sizes of a tensor.empty: what the lowering sees once folding and
+/// bufferization have made those dims static and folded the casts (and a
+/// select of one buffer).
+static SmallVector<int64_t> knownShape(Value value, unsigned depth) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape(type.getShape());
   for (Value v = value; v;) {
@@ -325,7 +333,7 @@ static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
       // A constant size: folding makes it a static dim.
       for (auto [known, size] : llvm::zip(shape, empty.getMixedSizes()))
         if (std::optional<int64_t> c = getConstantIntValue(size);
-            ShapedType::isDynamic(known) && c)
+            ShapedType::isDynamic(known) && c && *c >= 0)
           known = *c;
       v = Value();
     } else if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def)) {
@@ -341,6 +349,28 @@ static SmallVector<int64_t> knownShape(Value value, unsigned depth = 4) {
       for (auto [known, x, y] : llvm::zip(shape, a, b))
         if (ShapedType::isDynamic(known) && x == y)
           known = x;
+      v = Value();
+    } else if (auto concat = dyn_cast_if_present<tensor::ConcatOp>(def);
+               concat && depth > 0) {
+      // Along the other dims every operand has the result's size; along the
+      // concat dim the result is the sum. The operands are looked at through
+      // their chains only (no select or concat of them: a bounded cost).
+      int64_t along = concat.getDim();
+      std::optional<int64_t> sum = 0;
+      for (Value input : concat.getInputs()) {
+        SmallVector<int64_t> in = knownShape(input, /*depth=*/0);
+        for (auto [d, known] : llvm::enumerate(shape))
+          if (int64_t(d) != along && ShapedType::isDynamic(known))
+            known = in[d];
+        int64_t total;
+        if (sum && !ShapedType::isDynamic(in[along]) &&
+            !llvm::AddOverflow(*sum, in[along], total))
+          sum = total;
+        else
+          sum = std::nullopt;
+      }
+      if (sum && ShapedType::isDynamic(shape[along]))
+        shape[along] = *sum;
       v = Value();
     } else {
       v = Value();
@@ -359,8 +389,9 @@ static bool hasZeroDim(Value shaped) {
 /// slices inserted at the sum of the extents before each operand: a static
 /// offset that the slice verifier rejects at the end of a static dim ("offset
 /// 2 is out-of-bounds: 2 >= 2") and in a dim of static size 0, although
-/// nothing is inserted there. A concat whose result has a static 0 dim has no
-/// element: it becomes a tensor.empty of its shape. Otherwise an operand of
+/// nothing is inserted there. A concat whose result has a static 0 dim (in
+/// its type, or known from its operands: knownShape) has no element: it
+/// becomes a tensor.empty of its shape. Otherwise an operand of
 /// extent 0 along the concat dim adds nothing and is dropped; a concat left
 /// with one operand becomes a cast of it.
 struct ZeroExtentConcat : public OpRewritePattern<tensor::ConcatOp> {
@@ -368,9 +399,9 @@ struct ZeroExtentConcat : public OpRewritePattern<tensor::ConcatOp> {
 
   LogicalResult matchAndRewrite(tensor::ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getResultType();
-    if (llvm::is_contained(type.getShape(), 0))
+    if (hasZeroDim(op.getResult()))
       return replaceByEmpty(op, rewriter);
+    RankedTensorType type = op.getResultType();
     int64_t dim = op.getDim();
     SmallVector<Value> kept;
     for (Value input : op.getInputs())

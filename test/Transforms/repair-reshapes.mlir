@@ -269,6 +269,33 @@ func.func @slice_of_constant_empty(%n: index) -> (tensor<4x0xf32>, tensor<4x0xf3
 
 // -----
 
+// A concat has the static dims of its operands (and along the concat dim
+// their sum): a concat of two tensors of 0 rows (a constant size and an
+// elementwise op writing into it) has 0 rows, so it has no element and its
+// collapse moves none: both become empties. A concat of operands of
+// unknown rows says nothing.
+// CHECK-LABEL: func.func @collapse_of_empty_concat
+// CHECK-SAME: (%[[N:.*]]: index, %[[Y:.*]]: tensor<?x?x1xf32>)
+// CHECK-NOT: tensor.concat
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[R:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
+// CHECK: %[[C:.*]] = tensor.concat dim(1) %[[Y]], %[[Y]]
+// CHECK: %[[K:.*]] = tensor.collapse_shape %[[C]]
+// CHECK: return %[[R]], %[[K]]
+func.func @collapse_of_empty_concat(%n: index, %y: tensor<?x?x1xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.5 : f32
+  %e = tensor.empty(%c0, %n) : tensor<?x?x1xf32>
+  %f = linalg.fill ins(%f0 : f32) outs(%e : tensor<?x?x1xf32>) -> tensor<?x?x1xf32>
+  %c = tensor.concat dim(1) %f, %e : (tensor<?x?x1xf32>, tensor<?x?x1xf32>) -> tensor<?x?x1xf32>
+  %r = tensor.collapse_shape %c [[0, 1, 2]] : tensor<?x?x1xf32> into tensor<?xf32>
+  %d = tensor.concat dim(1) %y, %y : (tensor<?x?x1xf32>, tensor<?x?x1xf32>) -> tensor<?x?x1xf32>
+  %k = tensor.collapse_shape %d [[0, 1, 2]] : tensor<?x?x1xf32> into tensor<?xf32>
+  return %r, %k : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
 // Must stay: offsets inside the static dims, and a dynamic dim (nothing is
 // known statically).
 // CHECK-LABEL: func.func @nonempty_slices

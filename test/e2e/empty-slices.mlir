@@ -8,7 +8,8 @@
 // differential fuzzer, seed 2, programs 85, 213 and 345, and seed 30,
 // program 230: a slice of a select of two tensors with the same static 0
 // dim; seed 31, program 53: a slice of a tensor.empty whose size is a
-// constant 0): the processed programs no longer lowered. The numbers are
+// constant 0; seed 28, program 291: a collapse of a concat of tensors with
+// a static 0 dim): the processed programs no longer lowered. The numbers are
 // the same before and after.
 //
 // RUN: mlir-opt --load-dialect-plugin=%symshape_plugin %s %lower_to_llvm | %run_cpu | %strip_addresses > %t.before
@@ -18,6 +19,9 @@
 // RUN: symshape-opt %s --symshape-pipeline="bind=n=0" > %t.bind.mlir
 // RUN: mlir-opt %t.bind.mlir %lower_to_llvm | %run_cpu | %strip_addresses > %t.bind
 // RUN: diff %t.before %t.bind
+// RUN: symshape-opt %s --symshape-pipeline="profile=n:0:0:3" > %t.profile.mlir
+// RUN: mlir-opt %t.profile.mlir %lower_to_llvm | %run_cpu | %strip_addresses > %t.profile
+// RUN: diff %t.before %t.profile
 // RUN: FileCheck %s --input-file=%t.before
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t.bind.mlir
 
@@ -36,6 +40,8 @@
 // CHECK-NEXT: 0
 // CHECK-NEXT: 4
 // CHECK-NEXT: 4
+// CHECK-NEXT: 0
+// CHECK-NEXT: 0
 // CHECK-NEXT: 0
 
 // 2n x 3 filled with 0.5, and x written into column 1 from row n.
@@ -164,6 +170,41 @@ func.func @slice_of_constant_empty(%arg1: tensor<3x4xf32>) -> tensor<?x?xf32> {
   return %v42 : tensor<?x?xf32>
 }
 
+// n is a multiple of 3 (and of 4): bound to 0, the empty's rows 3n, the
+// insertion's and the concat's are 0 (the elementwise op writes into the
+// insertion), so the collapse of the concat moves no element.
+func.func @collapse_of_empty_concat(%arg1: tensor<2x?xf32> {symshape.dim_names = ["", "n"], symshape.dim_divisors = [1, 3]}, %arg2: tensor<?x?xf32> {symshape.dim_names = ["n", "n"], symshape.dim_divisors = [4, 4]}) -> (index, tensor<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %v4 = tensor.dim %arg1, %c1 : tensor<2x?xf32>
+  %c3 = arith.constant 3 : index
+  %v6 = arith.remsi %v4, %c3 : index
+  %c0 = arith.constant 0 : index
+  %v7 = arith.cmpi eq, %v6, %c0 : index
+  cf.assert %v7, "declared divisor"
+  %v9 = tensor.dim %arg2, %c0 : tensor<?x?xf32>
+  %v10 = tensor.dim %arg2, %c1 : tensor<?x?xf32>
+  %v11 = arith.cmpi eq, %v9, %v4 : index
+  cf.assert %v11, "same name 'n'"
+  %v12 = arith.cmpi eq, %v9, %v10 : index
+  cf.assert %v12, "same name 'n'"
+  %v13 = arith.muli %v9, %c3 : index
+  %v14 = arith.addi %v6, %c1 : index
+  %v15 = arith.subi %v14, %c1 : index
+  %v16 = tensor.empty(%v13, %v10, %v14) : tensor<?x?x?xf32>
+  %cf17 = arith.constant -2.000000e+00 : f32
+  %v18 = linalg.fill ins(%cf17 : f32) outs(%v16 : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %v19 = tensor.insert_slice %arg2 into %v18[%v9, 0, %v15] [%v9, %v10, 1] [1, 1, 1] : tensor<?x?xf32> into tensor<?x?x?xf32>
+  %v21 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%v19 : tensor<?x?x?xf32>) outs(%v19 : tensor<?x?x?xf32>) {
+  ^bb0(%in0: f32, %out: f32):
+    %k = arith.constant 5.000000e-01 : f32
+    %y = arith.addf %in0, %k : f32
+    linalg.yield %y : f32
+  } -> tensor<?x?x?xf32>
+  %v22 = tensor.concat dim(1) %v21, %v19 : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %v25 = tensor.collapse_shape %v22 [[0, 1, 2]] : tensor<?x?x?xf32> into tensor<?xf32>
+  return %v4, %v25 : index, tensor<?xf32>
+}
+
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printI64(i64)
 func.func private @printNewline()
@@ -206,5 +247,15 @@ func.func @main() {
   %x4 = tensor.empty() : tensor<3x4xf32>
   %r4 = func.call @slice_of_constant_empty(%x4) : (tensor<3x4xf32>) -> tensor<?x?xf32>
   func.call @show_sizes(%r4) : (tensor<?x?xf32>) -> ()
+  %x5 = tensor.empty(%c0) : tensor<2x?xf32>
+  %y5 = tensor.empty(%c0, %c0) : tensor<?x?xf32>
+  %n5, %r5 = func.call @collapse_of_empty_concat(%x5, %y5) : (tensor<2x?xf32>, tensor<?x?xf32>) -> (index, tensor<?xf32>)
+  %i5 = arith.index_cast %n5 : index to i64
+  func.call @printI64(%i5) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  %d5 = tensor.dim %r5, %c0 : tensor<?xf32>
+  %j5 = arith.index_cast %d5 : index to i64
+  func.call @printI64(%j5) : (i64) -> ()
+  func.call @printNewline() : () -> ()
   return
 }

@@ -21,15 +21,19 @@
 // CHECK: sizes = [0, 3]
 
 // After the pipeline the callees see 2x3 tensors: the written zero-width
-// operand is dropped; the computed ones (folded to 0 by upstream
-// canonicalization once the dims are static) reach the concats only through
-// casts to dynamic extents.
+// operand is dropped; the computed one (folded to 0 by upstream
+// canonicalization once the dims are static) reaches the concat only through
+// a cast to a dynamic extent. The concat of two slices of no row has no
+// element: its operands became empties of a constant 0 rows, and it one too.
 // IR-LABEL: func.func private @append_rest
 // IR-NEXT: return %arg0
 // IR-LABEL: func.func private @append_empty
 // IR: tensor.concat dim(1) %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<2x?xf32>)
 // IR-LABEL: func.func private @no_rows
-// IR: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<?x3xf32>, tensor<?x3xf32>)
+// IR-NOT: tensor.concat
+// IR: %[[E:.*]] = tensor.empty() : tensor<0x3xf32>
+// IR-NEXT: %[[C:.*]] = tensor.cast %[[E]] : tensor<0x3xf32> to tensor<?x3xf32>
+// IR-NEXT: return %[[C]]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
