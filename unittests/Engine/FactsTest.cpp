@@ -171,8 +171,9 @@ TEST_P(SpellingTest, LessEqualInEverySpelling) {
     EXPECT_EQ(solver.proveLE(s(1), s(2)), Verdict::Unknown);
     EXPECT_EQ(solver.proveLE(s(2), s(0)), Verdict::Unknown);
     EXPECT_EQ(solver.proveLE(parse("s1 + s2"), s(0)), Verdict::Unknown);
-    if (!GetParam()) // s0 may be negative: s1 == s0 == -1 > 2 * s0.
+    if (!GetParam()) { // s0 may be negative: s1 == s0 == -1 > 2 * s0.
       EXPECT_EQ(solver.proveLE(s(1), parse("2 * s0")), Verdict::Unknown);
+    }
     EXPECT_EQ(solver.simplify(parse("max(s0, s2)")).str(), "max(s0, s2)");
     EXPECT_EQ(solver.simplify(parse("max(s1, s2)")).str(), "max(s1, s2)");
     EXPECT_EQ(solver.simplify(parse("max(s0, s1 + 1)")).str(),
