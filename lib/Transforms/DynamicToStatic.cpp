@@ -557,10 +557,26 @@ bool cleanupCasts(Operation *root) {
     }
     Value source = cast.getSource();
     // A chain merges only into a valid cast: 6 -> ? -> 7 (valid IR that
-    // fails at run time) stays as written, never 6 -> 7.
+    // fails at run time) stays as written, never 6 -> 7. Nor does it drop a
+    // static dim of the middle type that neither end has: ? -> 3 -> ? (what
+    // a binding leaves for the code after it) says that the dim is 3.
     auto inner = source.getDefiningOp<tensor::CastOp>();
-    if (inner && tensor::CastOp::areCastCompatible(inner.getSource().getType(),
-                                                   cast.getType())) {
+    auto keepsMiddle = [](Type from, Type middle, Type to) {
+      auto m = dyn_cast<RankedTensorType>(middle);
+      auto isStatic = [](Type t, int64_t d) {
+        auto ranked = dyn_cast<RankedTensorType>(t);
+        return ranked && !ranked.isDynamicDim(d);
+      };
+      for (int64_t d = 0; m && d < m.getRank(); ++d)
+        if (!m.isDynamicDim(d) && !isStatic(from, d) && !isStatic(to, d))
+          return false;
+      return true;
+    };
+    if (inner &&
+        tensor::CastOp::areCastCompatible(inner.getSource().getType(),
+                                          cast.getType()) &&
+        keepsMiddle(inner.getSource().getType(), inner.getType(),
+                    cast.getType())) {
       cast.getSourceMutable().assign(inner.getSource());
       if (inner->use_empty())
         inner->erase();
