@@ -545,6 +545,20 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
   return result;
 }
 
+/// True if every static dim of `middle` is static in `from` or in `to`: a
+/// cast chain from -> middle -> to merged into from -> to loses nothing.
+bool keepsMiddleDims(Type from, Type middle, Type to) {
+  auto isStatic = [](Type t, int64_t d) {
+    auto ranked = dyn_cast<RankedTensorType>(t);
+    return ranked && !ranked.isDynamicDim(d);
+  };
+  auto m = dyn_cast<RankedTensorType>(middle);
+  for (int64_t d = 0; m && d < m.getRank(); ++d)
+    if (!m.isDynamicDim(d) && !isStatic(from, d) && !isStatic(to, d))
+      return false;
+  return true;
+}
+
 /// Removes casts that cast a value to its own type, casts of casts, and
 /// casts nothing uses any more. True if it changed anything.
 bool cleanupCasts(Operation *root) {
@@ -561,22 +575,11 @@ bool cleanupCasts(Operation *root) {
     // static dim of the middle type that neither end has: ? -> 3 -> ? (what
     // a binding leaves for the code after it) says that the dim is 3.
     auto inner = source.getDefiningOp<tensor::CastOp>();
-    auto keepsMiddle = [](Type from, Type middle, Type to) {
-      auto m = dyn_cast<RankedTensorType>(middle);
-      auto isStatic = [](Type t, int64_t d) {
-        auto ranked = dyn_cast<RankedTensorType>(t);
-        return ranked && !ranked.isDynamicDim(d);
-      };
-      for (int64_t d = 0; m && d < m.getRank(); ++d)
-        if (!m.isDynamicDim(d) && !isStatic(from, d) && !isStatic(to, d))
-          return false;
-      return true;
-    };
     if (inner &&
         tensor::CastOp::areCastCompatible(inner.getSource().getType(),
                                           cast.getType()) &&
-        keepsMiddle(inner.getSource().getType(), inner.getType(),
-                    cast.getType())) {
+        keepsMiddleDims(inner.getSource().getType(), inner.getType(),
+                        cast.getType())) {
       cast.getSourceMutable().assign(inner.getSource());
       if (inner->use_empty())
         inner->erase();
