@@ -21,13 +21,13 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeRepairReshapesPassOptions early;
   early.loweringForms = false;
   // Repairs and upstream cleanups are local to a function: they run on the
-  // functions (and other isolated ops) of the module in parallel. The
-  // analysis passes read the bodies of called functions and stay
-  // module-wide.
-  auto local = [&](std::unique_ptr<Pass> pass) {
-    pm.nestAny().addPass(std::move(pass));
-  };
-  local(createSymShapeRepairReshapesPass(early));
+  // functions (and other isolated ops) of the module in parallel, each run
+  // of consecutive local passes in one nested pipeline, so that a function
+  // goes through all of them in one task and the module is verified once
+  // after them (verifying a module walks all of its ops, serially, for its
+  // symbol uses). The analysis passes read the bodies of called functions
+  // and stay module-wide.
+  pm.nestAny().addPass(createSymShapeRepairReshapesPass(early));
   SymShapeInferPassOptions infer;
   infer.report = options.report;
   infer.reportFile = options.reportFile;
@@ -38,10 +38,11 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   simplify.certify = options.certify;
   simplify.certifyAppend = options.certifyAppend;
   pm.addPass(createSymShapeSimplifyPass(simplify));
-  local(createSymShapeRepairReshapesPass(early));
   SymShapeCleanupPassOptions canonicalizeOnly;
   canonicalizeOnly.cse = false;
-  local(createSymShapeCleanupPass(canonicalizeOnly));
+  OpPassManager &afterSimplify = pm.nestAny();
+  afterSimplify.addPass(createSymShapeRepairReshapesPass(early));
+  afterSimplify.addPass(createSymShapeCleanupPass(canonicalizeOnly));
   SymShapeDynamicToStaticPassOptions toStatic;
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
@@ -62,13 +63,14 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));
-  local(createSymShapeRepairReshapesPass(early));
   // Canonicalize, CSE, and canonicalize again where CSE merged something:
   // nested checks of one condition then fold (a second run of the pipeline
-  // adds nothing).
-  local(createSymShapeCleanupPass());
-  // Cleanups must not reintroduce a reshape that MLIR mishandles.
-  local(createSymShapeRepairReshapesPass());
+  // adds nothing). Cleanups must not reintroduce a reshape that MLIR
+  // mishandles: the repairs run again after them.
+  OpPassManager &afterLower = pm.nestAny();
+  afterLower.addPass(createSymShapeRepairReshapesPass(early));
+  afterLower.addPass(createSymShapeCleanupPass());
+  afterLower.addPass(createSymShapeRepairReshapesPass());
 }
 
 void symshape::registerSymShapePipeline() {
