@@ -198,6 +198,7 @@ bool Facts::addEquality(unsigned pos, Expr e) {
   if (!resolved || resolved.usesSymbol(pos))
     return false;
   ++generation;
+  ++equalityGeneration;
   undoLog.push_back(EqualityUndo{pos});
   equalities[pos] = e;
   // Queries see the symbol replaced by `e`: what is known of the symbol's
@@ -265,6 +266,7 @@ void Facts::rollback(size_t mark) {
         exprRanges.erase(x->expr);
     } else {
       equalities.erase(std::get<EqualityUndo>(undo).pos);
+      ++equalityGeneration;
     }
   }
 }

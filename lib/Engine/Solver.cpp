@@ -77,6 +77,11 @@ void Solver::syncCaches() {
   partialRangeCache.clear();
   divisorCache.clear();
   simplifyCache.clear();
+  // Normalizing substitutes the equalities and reads no other fact: a new
+  // range or divisor leaves it as it was.
+  if (cachedEqualityGeneration == facts.getEqualityGeneration())
+    return;
+  cachedEqualityGeneration = facts.getEqualityGeneration();
   normalizeCache.clear();
 }
 

@@ -96,6 +96,10 @@ public:
 
   /// A counter that changes whenever the facts change; caches key on it.
   uint64_t getGeneration() const { return generation; }
+  /// A counter that changes whenever the equalities change (a subset of the
+  /// changes `getGeneration` counts): what depends on the equalities alone,
+  /// such as their substitution, keys on it.
+  uint64_t getEqualityGeneration() const { return equalityGeneration; }
 
   /// Scoping: everything added after `mark()` is undone by `rollback(mark)`.
   size_t mark() const { return undoLog.size(); }
@@ -133,6 +137,7 @@ private:
   llvm::DenseMap<unsigned, Expr> equalities;
   std::vector<Undo> undoLog;
   uint64_t generation = 0;
+  uint64_t equalityGeneration = 0;
 };
 
 } // namespace symshape

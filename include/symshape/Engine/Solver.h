@@ -94,6 +94,7 @@ private:
 
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
+  uint64_t cachedEqualityGeneration = ~uint64_t(0);
   llvm::DenseMap<Expr, Interval> rangeCache;
   /// Ranges computed after the refinement budget of the current outermost
   /// `getRange` ran out (cleared when it returns).
