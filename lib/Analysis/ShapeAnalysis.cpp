@@ -517,12 +517,20 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   b = solver.normalize(b);
   if (!a || !b || a == b)
     return;
-  Expr d = sub(a, b);
-  if (d && d.isConstant()) {
-    unreachable = true;
-    if (source.op)
-      reportContradiction(a, source);
-    return;
+  // a - b is a constant only if neither is a symbol the other does not use
+  // (then a binding is tried first and the difference may not be needed).
+  auto freeSymbol = [](Expr sym, Expr other) {
+    return sym.isSymbol() && !other.usesSymbol(sym.getSymbolPosition());
+  };
+  Expr d;
+  if (!freeSymbol(a, b) && !freeSymbol(b, a)) {
+    d = sub(a, b);
+    if (d && d.isConstant()) {
+      unreachable = true;
+      if (source.op)
+        reportContradiction(a, source);
+      return;
+    }
   }
   auto bind = [&](Expr sym, Expr value) {
     if (!sym.isSymbol() || value.usesSymbol(sym.getSymbolPosition()))
@@ -552,6 +560,8 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   };
   if (bind(a, b) || bind(b, a))
     return;
+  if (!d)
+    d = sub(a, b);
   addRange(d, symshape::Interval::point(0), 1, source);
 }
 

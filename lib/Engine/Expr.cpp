@@ -761,6 +761,10 @@ Expr symshape::mod(Expr a, Expr b) {
 
 /// Max (isMax) or min of operands, flattened, with constants folded,
 /// duplicates and operands dominated by a constant difference removed.
+/// Up to this many operands, buildMaxMin finds the operands of equal hash
+/// by a scan (quadratic, but no allocation); above it, with a hash map.
+constexpr size_t kScannedMaxMinOperands = 8;
+
 static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   if (operands.empty() || llvm::any_of(operands, [](Expr e) { return !e; }))
     return Expr();
@@ -794,8 +798,13 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   // for max, x is dropped if y - x >= 0 is a constant (and symmetrically).
   // Operands with a constant difference have the same non-constant terms:
   // only those of one hash bucket are compared (linear in the operands).
+  // A few operands (the common case) are compared with a scan of the
+  // earlier hashes rather than a hash map, which allocates.
   SmallVector<bool, 4> dropped(flat.size(), false);
+  SmallVector<llvm::hash_code, 4> hashes;
   llvm::DenseMap<llvm::hash_code, SmallVector<size_t, 1>> buckets;
+  bool scan = flat.size() <= kScannedMaxMinOperands;
+  SmallVector<size_t, 4> sameHash;
   for (size_t i = 0; i < flat.size(); ++i) {
     Expr e = flat[i];
     static const int64_t one = 1;
@@ -805,8 +814,19 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
         sum ? e.getCoefficients() : ArrayRef<int64_t>(&one, 1);
     llvm::hash_code h = llvm::hash_combine(llvm::hash_combine_range(terms),
                                            llvm::hash_combine_range(coeffs));
-    SmallVector<size_t, 1> &bucket = buckets[h];
-    for (size_t j : bucket) {
+    // The earlier operands with the same hash, in order.
+    sameHash.clear();
+    if (scan) {
+      for (size_t j = 0; j < i; ++j)
+        if (hashes[j] == h)
+          sameHash.push_back(j);
+      hashes.push_back(h);
+    } else {
+      SmallVector<size_t, 1> &bucket = buckets[h];
+      sameHash.append(bucket.begin(), bucket.end());
+      bucket.push_back(i);
+    }
+    for (size_t j : sameHash) {
       if (dropped[j] || dropped[i])
         continue;
       auto diff = constantDifference(flat[j], flat[i]);
@@ -815,7 +835,6 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
       bool jWins = isMax ? *diff >= 0 : *diff <= 0;
       dropped[jWins ? i : j] = true;
     }
-    bucket.push_back(i);
   }
   SmallVector<Expr, 4> kept;
   for (size_t i = 0; i < flat.size(); ++i)
