@@ -759,12 +759,12 @@ Expr symshape::mod(Expr a, Expr b) {
   return a.getContext().getNode(ExprKind::Mod, 0, ops, {});
 }
 
-/// Max (isMax) or min of operands, flattened, with constants folded,
-/// duplicates and operands dominated by a constant difference removed.
 /// Up to this many operands, buildMaxMin finds the operands of equal hash
 /// by a scan (quadratic, but no allocation); above it, with a hash map.
 constexpr size_t kScannedMaxMinOperands = 8;
 
+/// Max (isMax) or min of operands, flattened, with constants folded,
+/// duplicates and operands dominated by a constant difference removed.
 static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   if (operands.empty() || llvm::any_of(operands, [](Expr e) { return !e; }))
     return Expr();

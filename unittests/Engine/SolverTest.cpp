@@ -276,6 +276,33 @@ TEST_F(SolverTest, ScopedFacts) {
   EXPECT_EQ(solver.getRange(s(0)), Interval(0, inf));
 }
 
+// Normalization is cached until the equalities change: a range fact keeps
+// the cache, an equality added or rolled back in a scope does not.
+TEST_F(SolverTest, ScopedEqualities) {
+  size(0);
+  size(1);
+  Solver solver(facts);
+  Expr e = parse("s1 + s2");
+  facts.addEquality(2, parse("s0 + 1"));
+  EXPECT_EQ(solver.normalize(e), parse("s0 + s1 + 1"));
+  size_t mark = facts.mark();
+  facts.addEquality(1, parse("s0 * 2"));
+  EXPECT_EQ(solver.normalize(e), parse("3 * s0 + 1"));
+  facts.addSymbolRange(0, Interval(1, 4));
+  EXPECT_EQ(solver.normalize(e), parse("3 * s0 + 1"));
+  EXPECT_EQ(solver.getRange(s(1)), Interval(2, 8));
+  facts.rollback(mark);
+  EXPECT_EQ(solver.normalize(e), parse("s0 + s1 + 1"));
+  EXPECT_EQ(solver.getRange(s(1)), Interval(0, inf));
+  // A rollback that undoes only ranges keeps what the equalities give.
+  mark = facts.mark();
+  facts.addSymbolRange(0, Interval(inf, 3));
+  EXPECT_EQ(solver.getRange(s(2)), Interval(1, 4));
+  facts.rollback(mark);
+  EXPECT_EQ(solver.normalize(e), parse("s0 + s1 + 1"));
+  EXPECT_EQ(solver.getRange(s(2)), Interval(1, inf));
+}
+
 TEST_F(SolverTest, ContradictionsAreReported) {
   size(0, Interval(2, 10));
   EXPECT_FALSE(facts.addSymbolRange(0, Interval(12, 12)));
