@@ -517,8 +517,9 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   b = solver.normalize(b);
   if (!a || !b || a == b)
     return;
-  // a - b is a constant only if neither is a symbol the other does not use
-  // (then a binding is tried first and the difference may not be needed).
+  // A symbol that the other side does not use can be bound to it; a - b is
+  // a constant only if neither side is one (otherwise a binding is tried
+  // first and the difference may not be needed).
   auto freeSymbol = [](Expr sym, Expr other) {
     return sym.isSymbol() && !other.usesSymbol(sym.getSymbolPosition());
   };
@@ -533,7 +534,7 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     }
   }
   auto bind = [&](Expr sym, Expr value) {
-    if (!sym.isSymbol() || value.usesSymbol(sym.getSymbolPosition()))
+    if (!freeSymbol(sym, value))
       return false;
     unsigned pos = sym.getSymbolPosition();
     SymbolFacts known = facts.getSymbol(pos);
