@@ -7,16 +7,19 @@
 #include "symshape/Engine/Expr.h"
 #include "symshape/Engine/CheckedInt.h"
 
-#include "mlir/Support/StorageUniquer.h"
-#include "mlir/Support/TypeID.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
+#include <mutex>
 #include <numeric>
 
 using namespace symshape;
@@ -28,69 +31,26 @@ using llvm::SmallVector;
 
 namespace symshape {
 namespace detail {
-struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
-  using KeyTy =
-      std::tuple<ExprKind, int64_t, ArrayRef<Expr>, ArrayRef<int64_t>>;
+/// The lookup key of a node: its kind, value, operands and coefficients, and
+/// their hash.
+struct ExprKey {
+  ExprKind kind;
+  int64_t value;
+  ArrayRef<Expr> operands;
+  ArrayRef<int64_t> coefficients;
+  unsigned hash;
+};
 
-  ExprStorage(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
-              ArrayRef<int64_t> coefficients, ArrayRef<unsigned> symbols)
-      : kind(kind), value(value), operands(operands),
-        coefficients(coefficients), symbols(symbols) {}
+struct ExprStorage {
+  ExprStorage(const ExprKey &key, ArrayRef<Expr> operands,
+              ArrayRef<int64_t> coefficients, ArrayRef<unsigned> symbols,
+              ExprContext *context)
+      : kind(key.kind), value(key.value), operands(operands),
+        coefficients(coefficients), symbols(symbols), context(context) {}
 
-  bool operator==(const KeyTy &key) const {
-    return kind == std::get<0>(key) && value == std::get<1>(key) &&
-           operands == std::get<2>(key) && coefficients == std::get<3>(key);
-  }
-
-  static llvm::hash_code hashKey(const KeyTy &key) {
-    return llvm::hash_combine(static_cast<unsigned>(std::get<0>(key)),
-                              std::get<1>(key),
-                              llvm::hash_combine_range(std::get<2>(key).begin(),
-                                                       std::get<2>(key).end()),
-                              llvm::hash_combine_range(std::get<3>(key).begin(),
-                                                       std::get<3>(key).end()));
-  }
-
-  static ExprStorage *construct(mlir::StorageUniquer::StorageAllocator &alloc,
-                                const KeyTy &key) {
-    ExprKind kind = std::get<0>(key);
-    int64_t value = std::get<1>(key);
-    // The symbols used, sorted and unique: the union of the operands' sets
-    // (so that a DAG is never walked as a tree to find them).
-    SmallVector<unsigned, 8> symbols;
-    if (kind == ExprKind::Symbol)
-      symbols.push_back(static_cast<unsigned>(value));
-    // A few operands: merged pairwise (each set is sorted); many:
-    // concatenated and sorted once (pairwise merges would cost quadratic
-    // time for a max of many operands).
-    ArrayRef<Expr> ops = std::get<2>(key);
-    if (ops.size() <= 4) {
-      for (Expr op : ops) {
-        ArrayRef<unsigned> more = op.getSymbolsUsed();
-        if (more.empty())
-          continue;
-        SmallVector<unsigned, 8> merged;
-        merged.reserve(symbols.size() + more.size());
-        std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
-                       std::back_inserter(merged));
-        symbols = std::move(merged);
-      }
-    } else {
-      size_t total = symbols.size();
-      for (Expr op : ops)
-        total += op.getSymbolsUsed().size();
-      symbols.reserve(total);
-      for (Expr op : ops)
-        llvm::append_range(symbols, op.getSymbolsUsed());
-      // Often in order already: the terms of a sum are sorted.
-      if (!llvm::is_sorted(symbols))
-        llvm::sort(symbols);
-      symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
-    }
-    return new (alloc.allocate<ExprStorage>())
-        ExprStorage(kind, value, alloc.copyInto(std::get<2>(key)),
-                    alloc.copyInto(std::get<3>(key)),
-                    alloc.copyInto(ArrayRef<unsigned>(symbols)));
+  bool operator==(const ExprKey &key) const {
+    return kind == key.kind && value == key.value && operands == key.operands &&
+           coefficients == key.coefficients;
   }
 
   ExprKind kind;
@@ -99,39 +59,195 @@ struct ExprStorage : public mlir::StorageUniquer::BaseStorage {
   ArrayRef<int64_t> coefficients;
   /// Positions of the symbols used, sorted, unique.
   ArrayRef<unsigned> symbols;
-  ExprContext *context = nullptr;
+  ExprContext *context;
 };
 } // namespace detail
 } // namespace symshape
 
-MLIR_DECLARE_EXPLICIT_TYPE_ID(symshape::detail::ExprStorage)
-MLIR_DEFINE_EXPLICIT_TYPE_ID(symshape::detail::ExprStorage)
-
+using detail::ExprKey;
 using detail::ExprStorage;
 
-struct ExprContext::Impl {
-  mlir::StorageUniquer uniquer;
+/// Mixes one 64-bit word into a running hash (multiply and rotate: cheap,
+/// and every input bit reaches the high bits, which `finishHash` folds down).
+static uint64_t mixHash(uint64_t h, uint64_t word) {
+  return (((h << 5) | (h >> 59)) ^ word) * 0x9e3779b97f4a7c15ULL;
+}
+
+static unsigned finishHash(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  return static_cast<unsigned>(h);
+}
+
+static unsigned hashKey(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
+                        ArrayRef<int64_t> coefficients) {
+  uint64_t h =
+      mixHash(static_cast<uint64_t>(kind) + 1, static_cast<uint64_t>(value));
+  for (Expr op : operands)
+    h = mixHash(h, reinterpret_cast<uintptr_t>(op.getAsOpaquePointer()));
+  for (int64_t c : coefficients)
+    h = mixHash(h, static_cast<uint64_t>(c));
+  return finishHash(mixHash(h, operands.size() * 31 + coefficients.size()));
+}
+
+namespace {
+/// An entry of a shard's table: the node with its hash, so that probing
+/// compares hashes before it reads a node.
+struct HashedNode {
+  unsigned hash;
+  ExprStorage *node;
 };
 
-ExprContext::ExprContext() : impl(std::make_unique<Impl>()) {
-  impl->uniquer.registerParametricStorageType<ExprStorage>();
+struct HashedNodeInfo {
+  static HashedNode getEmptyKey() {
+    return {0, llvm::DenseMapInfo<ExprStorage *>::getEmptyKey()};
+  }
+  static HashedNode getTombstoneKey() {
+    return {0, llvm::DenseMapInfo<ExprStorage *>::getTombstoneKey()};
+  }
+  static unsigned getHashValue(const HashedNode &entry) { return entry.hash; }
+  static unsigned getHashValue(const ExprKey &key) { return key.hash; }
+  static bool isEqual(const HashedNode &a, const HashedNode &b) {
+    return a.node == b.node;
+  }
+  static bool isEqual(const ExprKey &key, const HashedNode &entry) {
+    if (entry.node == getEmptyKey().node ||
+        entry.node == getTombstoneKey().node)
+      return false;
+    return entry.hash == key.hash && *entry.node == key;
+  }
+};
+} // namespace
+
+/// The store: nodes are spread over shards by hash, each with its own lock,
+/// table and allocator, so that passes running on several functions rarely
+/// wait for each other. Small constants and low symbol positions, looked up
+/// far more often than anything else, are also kept in arrays read without
+/// a lock (an entry is written once, always with the same node).
+struct ExprContext::Impl {
+  static constexpr unsigned kShardBits = 6;
+  static constexpr unsigned kNumShards = 1u << kShardBits;
+  static constexpr int64_t kMinCachedConstant = -64;
+  static constexpr int64_t kMaxCachedConstant = 1023;
+  static constexpr unsigned kNumCachedSymbols = 1024;
+
+  struct Shard {
+    std::mutex mutex;
+    llvm::DenseSet<HashedNode, HashedNodeInfo> nodes;
+    llvm::BumpPtrAllocator allocator;
+  };
+  Shard shards[kNumShards];
+  std::atomic<ExprStorage *>
+      constants[kMaxCachedConstant - kMinCachedConstant + 1] = {};
+  std::atomic<ExprStorage *> symbols[kNumCachedSymbols] = {};
+
+  ExprStorage *getOrCreate(ExprContext *context, ExprKind kind, int64_t value,
+                           ArrayRef<Expr> operands,
+                           ArrayRef<int64_t> coefficients);
+};
+
+/// Builds a node in `allocator`. Its symbol set is the union of its
+/// operands' sets (so that a DAG is never walked as a tree to find them).
+static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
+                                  const ExprKey &key, ExprContext *context) {
+  SmallVector<unsigned, 8> symbols;
+  if (key.kind == ExprKind::Symbol)
+    symbols.push_back(static_cast<unsigned>(key.value));
+  // A few operands: merged pairwise (each set is sorted); many:
+  // concatenated and sorted once (pairwise merges would cost quadratic
+  // time for a max of many operands).
+  ArrayRef<Expr> ops = key.operands;
+  if (ops.size() <= 4) {
+    for (Expr op : ops) {
+      ArrayRef<unsigned> more = op.getSymbolsUsed();
+      if (more.empty())
+        continue;
+      SmallVector<unsigned, 8> merged;
+      merged.reserve(symbols.size() + more.size());
+      std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
+                     std::back_inserter(merged));
+      symbols = std::move(merged);
+    }
+  } else {
+    size_t total = symbols.size();
+    for (Expr op : ops)
+      total += op.getSymbolsUsed().size();
+    symbols.reserve(total);
+    for (Expr op : ops)
+      llvm::append_range(symbols, op.getSymbolsUsed());
+    // Often in order already: the terms of a sum are sorted.
+    if (!llvm::is_sorted(symbols))
+      llvm::sort(symbols);
+    symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  }
+  auto copy = [&](auto list) {
+    using T = typename decltype(list)::value_type;
+    if (list.empty())
+      return ArrayRef<T>();
+    T *data = allocator.Allocate<T>(list.size());
+    std::uninitialized_copy(list.begin(), list.end(), data);
+    return ArrayRef<T>(data, list.size());
+  };
+  return new (allocator.Allocate<ExprStorage>())
+      ExprStorage(key, copy(ops), copy(key.coefficients),
+                  copy(ArrayRef<unsigned>(symbols)), context);
 }
+
+ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
+                                            int64_t value,
+                                            ArrayRef<Expr> operands,
+                                            ArrayRef<int64_t> coefficients) {
+  ExprKey key{kind, value, operands, coefficients,
+              hashKey(kind, value, operands, coefficients)};
+  // The table indexes buckets by the low bits of the hash: shard by the
+  // high ones.
+  Shard &shard = shards[key.hash >> (32 - kShardBits)];
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  auto it = shard.nodes.find_as(key);
+  if (it != shard.nodes.end())
+    return it->node;
+  ExprStorage *node = constructNode(shard.allocator, key, context);
+  shard.nodes.insert({key.hash, node});
+  return node;
+}
+
+ExprContext::ExprContext() : impl(std::make_unique<Impl>()) {}
 
 ExprContext::~ExprContext() = default;
 
 Expr ExprContext::getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
                           ArrayRef<int64_t> coefficients) {
-  auto init = [this](ExprStorage *storage) { storage->context = this; };
-  return Expr(impl->uniquer.get<ExprStorage>(init, kind, value, operands,
-                                             coefficients));
+  return Expr(impl->getOrCreate(this, kind, value, operands, coefficients));
+}
+
+/// Looks `slot` up without a lock, filling it from the store on a miss.
+template <typename Build>
+static ExprStorage *getCached(std::atomic<ExprStorage *> &slot, Build build) {
+  if (ExprStorage *node = slot.load(std::memory_order_acquire))
+    return node;
+  ExprStorage *node = build();
+  slot.store(node, std::memory_order_release);
+  return node;
 }
 
 Expr ExprContext::getConstant(int64_t value) {
-  return getNode(ExprKind::Constant, value, {}, {});
+  auto build = [&] {
+    return impl->getOrCreate(this, ExprKind::Constant, value, {}, {});
+  };
+  if (value < Impl::kMinCachedConstant || value > Impl::kMaxCachedConstant)
+    return Expr(build());
+  return Expr(
+      getCached(impl->constants[value - Impl::kMinCachedConstant], build));
 }
 
 Expr ExprContext::getSymbol(unsigned position) {
-  return getNode(ExprKind::Symbol, position, {}, {});
+  auto build = [&] {
+    return impl->getOrCreate(this, ExprKind::Symbol, position, {}, {});
+  };
+  if (position >= Impl::kNumCachedSymbols)
+    return Expr(build());
+  return Expr(getCached(impl->symbols[position], build));
 }
 
 ExprTokenSource::~ExprTokenSource() = default;

@@ -263,20 +263,42 @@ TEST_F(ExprTest, RandomBuildersAgreeWithEvaluation) {
 }
 
 TEST_F(ExprTest, ConcurrentUniquing) {
+  // Threads build the same expressions in different orders: every one is
+  // the same object in all threads. The forms cover the lock-free caches
+  // (small constants, low symbol positions), their edges and the values
+  // past them, and composite nodes in every shard.
+  constexpr int kThreads = 4;
+  auto build = [&](int i) {
+    int64_t k = i * 37 - 400;
+    Expr big = c(int64_t(1) << 40) + c(k);
+    Expr sym = s(static_cast<unsigned>((i * 13) % 2100));
+    return max(sym * (i % 7) + s(1) + c(k), floorDiv(s(2) + big, 3));
+  };
+  constexpr int kForms = 600;
+  std::vector<std::vector<Expr>> results(kThreads, std::vector<Expr>(kForms));
   std::vector<std::thread> threads;
-  std::vector<Expr> results(4);
-  for (int t = 0; t < 4; ++t) {
+  for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
-      Expr e;
-      for (int i = 0; i < 200; ++i)
-        e = max(s(0) * (i % 7) + s(1), floorDiv(s(2) + i, 3));
-      results[t] = e;
+      for (int j = 0; j < kForms; ++j) {
+        int i = t % 2 ? kForms - 1 - j : (j * 7 + t) % kForms;
+        results[t][i] = build(i);
+      }
     });
   }
   for (auto &th : threads)
     th.join();
-  for (Expr e : results)
-    EXPECT_EQ(e, results[0]);
+  for (int i = 0; i < kForms; ++i) {
+    for (int t = 1; t < kThreads; ++t)
+      EXPECT_EQ(results[t][i], results[0][i]) << "form " << i;
+    EXPECT_EQ(results[0][i], build(i)) << "form " << i;
+  }
+  EXPECT_NE(results[0][0], results[0][1]);
+  // The cache edges hold the right values.
+  for (int64_t v : {int64_t(-65), int64_t(-64), int64_t(-1), int64_t(0),
+                    int64_t(1), int64_t(1023), int64_t(1024), int64_t(1) << 40})
+    EXPECT_EQ(c(v).getConstantValue(), v);
+  for (unsigned p : {0u, 1023u, 1024u, 5000u})
+    EXPECT_EQ(s(p).getSymbolPosition(), p);
 }
 
 TEST_F(ExprTest, DeterministicOrderAcrossContexts) {
