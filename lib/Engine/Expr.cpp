@@ -112,10 +112,8 @@ struct HashedNodeInfo {
     return a.node == b.node;
   }
   static bool isEqual(const ExprKey &key, const HashedNode &entry) {
-    if (entry.node == getEmptyKey().node ||
-        entry.node == getTombstoneKey().node)
-      return false;
-    return entry.hash == key.hash && *entry.node == key;
+    return entry.hash == key.hash && entry.node != getEmptyKey().node &&
+           entry.node != getTombstoneKey().node && *entry.node == key;
   }
 };
 } // namespace
