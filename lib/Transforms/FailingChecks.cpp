@@ -61,6 +61,95 @@ Value carriedValue(OpOperand &yielded) {
   return arg;
 }
 
+/// Erases the placeholders in `made` (and the extents they use, when
+/// nothing else uses them).
+void dropPlaceholders(ArrayRef<Value> made) {
+  for (Value value : made) {
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      continue; // a carried value
+    llvm::SmallSetVector<Value, 4> extents(op->operand_begin(),
+                                           op->operand_end());
+    op->erase();
+    for (Value extent : extents)
+      if (extent.use_empty())
+        extent.getDefiningOp()->erase();
+  }
+}
+
+/// A terminator of `block`'s region that leaves the region (a return), to
+/// end `block` with instead of its branch; null if no block has one.
+Operation *regionExit(Block *block) {
+  for (Block &other : *block->getParent())
+    if (other.mightHaveTerminator())
+      if (Operation *terminator = other.getTerminator();
+          terminator->hasTrait<OpTrait::ReturnLike>())
+        return terminator;
+  return nullptr;
+}
+
+/// Ends `block` right after `check`, a check that always fails, with a copy
+/// of its region's exit whose operands are placeholders, when `block` ends
+/// in a branch: neither the rest of the block nor the blocks reached only
+/// through it ever run, and they are erased. Asserts erased go to `erased`.
+/// False (and the IR unchanged) if the region has no exit or an exit operand
+/// has a type without a placeholder.
+bool exitAfterCheck(cf::AssertOp check,
+                    llvm::SmallPtrSetImpl<Operation *> &erased) {
+  Block *block = check->getBlock();
+  Operation *exit = regionExit(block);
+  if (!exit)
+    return false;
+  // What follows the check, its terminator included.
+  SmallVector<Operation *> dead;
+  for (Operation *op = check->getNextNode(); op; op = op->getNextNode())
+    dead.push_back(op);
+  Operation *terminator = dead.back();
+  OpBuilder builder(terminator);
+  SmallVector<Value> operands;
+  for (Value operand : exit->getOperands()) {
+    Value value = placeholder(builder, terminator->getLoc(), operand.getType());
+    if (!value) {
+      dropPlaceholders(operands);
+      return false;
+    }
+    operands.push_back(value);
+  }
+  Operation *newExit = builder.clone(*exit);
+  newExit->setOperands(operands);
+  newExit->setLoc(terminator->getLoc());
+  // The blocks reached only through the rest of `block` lose their
+  // references first (they may use values computed there), then the rest
+  // of `block` goes, back to front, then those blocks.
+  Region &region = *block->getParent();
+  llvm::SmallPtrSet<Block *, 8> reachable;
+  SmallVector<Block *> stack = {&region.front()};
+  while (!stack.empty()) {
+    Block *b = stack.pop_back_val();
+    if (!reachable.insert(b).second)
+      continue;
+    Operation *last = b == block ? newExit : b->getTerminator();
+    llvm::append_range(stack, last->getSuccessors());
+  }
+  SmallVector<Block *> unreachable;
+  for (Block &b : region)
+    if (!reachable.contains(&b))
+      unreachable.push_back(&b);
+  for (Block *b : unreachable) {
+    b->walk([&](cf::AssertOp nested) { erased.insert(nested); });
+    b->dropAllDefinedValueUses();
+    b->dropAllReferences();
+  }
+  for (Operation *op : llvm::reverse(dead)) {
+    op->walk([&](cf::AssertOp nested) { erased.insert(nested); });
+    op->dropAllUses();
+    op->erase();
+  }
+  for (Block *b : unreachable)
+    b->erase();
+  return true;
+}
+
 } // namespace
 
 // See FailingChecks.h.
@@ -77,9 +166,14 @@ bool symshape::eraseAfterFailingChecks(Operation *root) {
     if (erased.contains(check))
       continue;
     Block *block = check->getBlock();
-    Operation *terminator = block->getTerminator();
-    if (!terminator)
+    if (!block->mightHaveTerminator())
       continue;
+    Operation *terminator = block->getTerminator();
+    // A branch: the block ends at the check instead, with the region's exit.
+    if (terminator->getNumSuccessors() != 0) {
+      changed |= exitAfterCheck(check, erased);
+      continue;
+    }
     llvm::SmallPtrSet<Operation *, 16> dead;
     bool onlyPlaceholders = true;
     for (Operation *op = check->getNextNode(); op != terminator;
@@ -119,17 +213,7 @@ bool symshape::eraseAfterFailingChecks(Operation *root) {
     }
     if (!ok) {
       // Drop the placeholders made so far (and the extents they use).
-      for (auto &[index, value] : replacements) {
-        Operation *made = value.getDefiningOp();
-        if (!made)
-          continue; // a carried value
-        llvm::SmallSetVector<Value, 4> extents(made->operand_begin(),
-                                               made->operand_end());
-        made->erase();
-        for (Value extent : extents)
-          if (extent.use_empty())
-            extent.getDefiningOp()->erase();
-      }
+      dropPlaceholders(llvm::to_vector(llvm::make_second_range(replacements)));
       continue;
     }
     for (auto &[index, value] : replacements)

@@ -19,11 +19,15 @@ namespace symshape {
 /// `root`: it never runs (the program aborts at the assert), and
 /// specialization of the code before it can make it statically contradictory
 /// (a cast of a 3-element tensor to 2 elements) in ways that MLIR's cast
-/// folders and its lowering turn into invalid IR. The terminator stays; its
-/// operands computed after the assert become the carried value of the loop
-/// around (a loop body's yield) or placeholders. Left alone when a value
-/// computed there is used elsewhere (in a block the assert's block dominates)
-/// or has a type without a placeholder. Returns true if the IR changed.
+/// folders and its lowering turn into invalid IR. A terminator without
+/// successors stays; its operands computed after the assert become the
+/// carried value of the loop around (a loop body's yield) or placeholders
+/// (left alone when a value computed there is used elsewhere, or a type has
+/// no placeholder). A branch goes: the block ends at the assert with a copy
+/// of its region's return whose operands are placeholders, and the blocks
+/// reached only through it are erased (left alone when the region has no
+/// return, or a return operand's type has no placeholder). Returns true if
+/// the IR changed.
 bool eraseAfterFailingChecks(mlir::Operation *root);
 
 } // namespace symshape

@@ -83,6 +83,38 @@ bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
   return ok;
 }
 
+/// True if no chain of tensor.cast ops from an argument of `func` casts it to
+/// a static extent other than the one `inputs` gives it: such a cast (a
+/// binding's, say, `bind=p=1` when every call passes 3) would then join two
+/// different static extents, which the casts' folders and the lowering
+/// reject. The function can only abort or misbehave on those calls; it keeps
+/// its signature.
+bool castsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
+  for (auto [arg, type] : llvm::zip(func.getArguments(), inputs)) {
+    auto proposed = dyn_cast<RankedTensorType>(type);
+    if (!proposed || type == arg.getType())
+      continue;
+    SmallVector<Value> worklist = {arg};
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      for (Operation *user : value.getUsers()) {
+        auto cast = dyn_cast<tensor::CastOp>(user);
+        if (!cast)
+          continue;
+        auto result = dyn_cast<RankedTensorType>(cast.getType());
+        if (!result || result.getRank() != proposed.getRank())
+          continue;
+        for (int64_t d = 0; d < proposed.getRank(); ++d)
+          if (!proposed.isDynamicDim(d) && !result.isDynamicDim(d) &&
+              proposed.getDimSize(d) != result.getDimSize(d))
+            return false;
+        worklist.push_back(cast.getResult());
+      }
+    }
+  }
+  return true;
+}
+
 /// A private function with a body whose every use is a call of it, with
 /// those calls (one per use, in the order they appear).
 struct PrivateCalls {
@@ -248,7 +280,8 @@ bool symshape::specializePrivateSignatures(ModuleOp module) {
       if (joinedInputs.back())
         proposed[i] = joinedInputs.back();
     }
-    if (proposed != inputs && !factsAllowArgumentTypes(func, proposed))
+    if (proposed != inputs && (!castsAllowArgumentTypes(func, proposed) ||
+                               !factsAllowArgumentTypes(func, proposed)))
       joinedInputs.assign(inputs.size(), RankedTensorType());
     for (unsigned i = 0; i < inputs.size(); ++i) {
       RankedTensorType joined = joinedInputs[i];

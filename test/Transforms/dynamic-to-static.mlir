@@ -305,6 +305,35 @@ func.func @call_only(%a: tensor<4xf32>) -> tensor<?xf32> {
 
 // -----
 
+// A body that casts its argument to a static extent other than the one
+// every call passes (a false binding's cast) keeps its signature: the
+// refined argument would be cast from 4 to 2 (must not fire); a cast that
+// agrees with the calls does not stop the refinement (must fire).
+// CHECK-LABEL: func.func private @cast_disagrees(%{{.*}}: tensor<?xf32>) -> index
+// CHECK-LABEL: func.func private @cast_agrees(%{{.*}}: tensor<4xf32>) -> index
+func.func private @cast_disagrees(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %s = tensor.cast %x : tensor<?xf32> to tensor<2xf32>
+  %d = tensor.cast %s : tensor<2xf32> to tensor<?xf32>
+  %n = tensor.dim %d, %c0 : tensor<?xf32>
+  return %n : index
+}
+func.func private @cast_agrees(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %s = tensor.cast %x : tensor<?xf32> to tensor<4xf32>
+  %d = tensor.cast %s : tensor<4xf32> to tensor<?xf32>
+  %n = tensor.dim %d, %c0 : tensor<?xf32>
+  return %n : index
+}
+func.func @call_casts(%a: tensor<4xf32>) -> (index, index) {
+  %d = tensor.cast %a : tensor<4xf32> to tensor<?xf32>
+  %r = func.call @cast_disagrees(%d) : (tensor<?xf32>) -> index
+  %q = func.call @cast_agrees(%d) : (tensor<?xf32>) -> index
+  return %r, %q : index, index
+}
+
+// -----
+
 // The same crop by negative padding on a dynamic input whose channel and
 // width are asserted to be 1: the body computes on ?x1x1x1.
 // CHECK-LABEL: func.func @crop_by_negative_padding_asserted

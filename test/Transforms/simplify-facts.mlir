@@ -368,13 +368,15 @@ func.func @erased_after_failing_check(%x: tensor<?xf32>) -> (index, index, tenso
 
 // -----
 
-// A value computed after the failing check and used in another block stays,
-// and so does the code: left alone.
+// A failing check in a block that ends in a branch: the block ends at the
+// check instead, with a copy of the function's return whose operands are
+// placeholders, and the blocks reached only through it go (a value computed
+// after the check and used there no longer keeps the code alive).
 // CHECK-LABEL: func.func @failing_check_value_escapes
 // CHECK: cf.assert %{{.*}}, "d > 8"
-// CHECK-NEXT: %[[M:.*]] = arith.maxsi
-// CHECK-NEXT: cf.br ^bb1
-// CHECK: return %[[M]]
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: return %[[Z]] : index
+// CHECK-NEXT: }
 func.func @failing_check_value_escapes(%x: tensor<?xf32>) -> index {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
@@ -388,6 +390,57 @@ func.func @failing_check_value_escapes(%x: tensor<?xf32>) -> index {
   cf.br ^next
 ^next:
   return %m : index
+}
+
+// -----
+
+// A function that never returns has no exit to end the block with: the
+// branch stays.
+// CHECK-LABEL: func.func @failing_check_no_exit
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: cf.br ^bb1
+func.func @failing_check_no_exit(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %m = arith.maxsi %d, %c8 : index
+  cf.br ^spin(%m : index)
+^spin(%k: index):
+  %k1 = arith.addi %k, %c8 : index
+  cf.br ^spin(%k1 : index)
+}
+
+// -----
+
+// An exit whose operand has a type without a placeholder (a memref): the
+// block and its branch stay.
+// CHECK-LABEL: func.func @failing_check_exit_no_placeholder
+// CHECK: cf.assert %{{.*}}, "d > 8"
+// CHECK-NEXT: memref.alloc
+// CHECK-NEXT: cf.cond_br
+// CHECK: return
+// CHECK: return
+func.func @failing_check_exit_no_placeholder(%x: tensor<?xf32>, %p: i1) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %small = arith.cmpi slt, %d, %c4 : index
+  cf.assert %small, "d < 4"
+  %large = arith.cmpi sgt, %d, %c8 : index
+  cf.assert %large, "d > 8"
+  %m = memref.alloc(%d) : memref<?xf32>
+  cf.cond_br %p, ^a, ^b
+^a:
+  return %m : memref<?xf32>
+^b:
+  %n = memref.alloc(%c8) : memref<?xf32>
+  return %n : memref<?xf32>
 }
 
 // -----
