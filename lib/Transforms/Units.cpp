@@ -62,7 +62,8 @@ symshape::CallOrder symshape::orderByCalls(Operation *root,
   // distinct units unit i calls that are not done yet. One walk per unit.
   std::vector<SmallVector<size_t, 2>> callers(units.size());
   SmallVector<unsigned> pending(units.size(), 0);
-  for (auto [i, unit] : llvm::enumerate(units)) {
+  for (size_t i = 0; i < units.size(); ++i) {
+    Operation *unit = units[i];
     llvm::SmallDenseSet<size_t, 4> callees;
     unit->walk([&](CallOpInterface call) {
       auto ref =
