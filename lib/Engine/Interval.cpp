@@ -98,6 +98,16 @@ bool Interval::contains(const Interval &other) const {
   return loOk && hiOk;
 }
 
+Interval Interval::intersect(const Interval &other) const {
+  std::optional<int64_t> l = lo, h = hi;
+  if (other.lo)
+    l = l ? std::max(*l, *other.lo) : other.lo;
+  if (other.hi)
+    h = h ? std::min(*h, *other.hi) : other.hi;
+  Interval r(l, h);
+  return r.isEmpty() || isEmpty() || other.isEmpty() ? Interval::empty() : r;
+}
+
 Interval Interval::join(const Interval &other) const {
   if (isEmpty())
     return other;

@@ -19,7 +19,6 @@
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,17 +69,8 @@ public:
   }
   bool operator!=(const Interval &other) const { return !(*this == other); }
 
-  /// The set intersection. Inline: the solver and the facts call it for
-  /// every symbol they read.
-  Interval intersect(const Interval &other) const {
-    std::optional<int64_t> l = lo, h = hi;
-    if (other.lo)
-      l = l ? std::max(*l, *other.lo) : other.lo;
-    if (other.hi)
-      h = h ? std::min(*h, *other.hi) : other.hi;
-    Interval r(l, h);
-    return r.isEmpty() || isEmpty() || other.isEmpty() ? Interval::empty() : r;
-  }
+  /// The set intersection.
+  Interval intersect(const Interval &other) const;
   /// The smallest range containing both.
   Interval join(const Interval &other) const;
 
