@@ -17,6 +17,10 @@
 #include "mlir/IR/SymbolTable.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeDialect.h"
+#include "llvm/Support/Debug.h"
+
+// These refinements are part of symshape-dynamic-to-static.
+#define DEBUG_TYPE "symshape-dynamic-to-static"
 
 using namespace mlir;
 using namespace symshape;
@@ -144,12 +148,13 @@ void collectSymbolRefs(
     if (isa<StringAttr, IntegerAttr, FloatAttr, UnitAttr>(entry.getValue()))
       continue;
     auto [it, inserted] = memo.try_emplace(entry.getValue());
+    SmallVector<SymbolRefAttr, 1> &found = it->second;
     if (inserted)
       entry.getValue().walk<WalkOrder::PreOrder>([&](SymbolRefAttr ref) {
-        it->second.push_back(ref);
+        found.push_back(ref);
         return WalkResult::skip();
       });
-    for (SymbolRefAttr ref : it->second)
+    for (SymbolRefAttr ref : found)
       if (!llvm::is_contained(refs, ref))
         refs.push_back(ref);
   }

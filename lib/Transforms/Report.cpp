@@ -163,7 +163,8 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
         auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,
                                TypeRange types) {
           j.attributeArray(key, [&] {
-            for (auto [i, dims] : llvm::enumerate(values)) {
+            for (size_t i = 0; i < values.size(); ++i) {
+              ArrayRef<Dim> dims = values[i];
               auto type = dyn_cast<RankedTensorType>(types[i]);
               if (!type)
                 continue;
