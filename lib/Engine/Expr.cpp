@@ -179,17 +179,10 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
       llvm::sort(symbols);
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
-  auto copy = [&](auto list) {
-    using T = typename decltype(list)::value_type;
-    if (list.empty())
-      return ArrayRef<T>();
-    T *data = allocator.Allocate<T>(list.size());
-    std::uninitialized_copy(list.begin(), list.end(), data);
-    return ArrayRef<T>(data, list.size());
-  };
   return new (allocator.Allocate<ExprStorage>())
-      ExprStorage(key, copy(ops), copy(key.coefficients),
-                  copy(ArrayRef<unsigned>(symbols)), context);
+      ExprStorage(key, ops.copy(allocator),
+                  ArrayRef<int64_t>(key.coefficients).copy(allocator),
+                  ArrayRef<unsigned>(symbols).copy(allocator), context);
 }
 
 ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,

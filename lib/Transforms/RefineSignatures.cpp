@@ -105,13 +105,8 @@ bool castsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
         auto cast = dyn_cast<tensor::CastOp>(user);
         if (!cast)
           continue;
-        auto result = dyn_cast<RankedTensorType>(cast.getType());
-        if (!result || result.getRank() != proposed.getRank())
-          continue;
-        for (int64_t d = 0; d < proposed.getRank(); ++d)
-          if (!proposed.isDynamicDim(d) && !result.isDynamicDim(d) &&
-              proposed.getDimSize(d) != result.getDimSize(d))
-            return false;
+        if (!tensor::CastOp::areCastCompatible(proposed, cast.getType()))
+          return false;
         worklist.push_back(cast.getResult());
       }
     }
