@@ -8,7 +8,9 @@
 // where they cannot wrap (nsw, a size in 64 bits, or a result range that
 // fits); floordivsi/ceildivsi with a positive divisor; truncating divisions
 // and remainders only with a non-negative dividend; casts that keep the
-// value. Comparisons and their conjunctions state facts when they hold.
+// value; max and min, signed or (of non-negative values) unsigned, and a
+// select of a comparison of its own operands. Comparisons and their
+// conjunctions state facts when they hold.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +100,15 @@ Expr minExpr(arith::MinSIOp op, OpResult, ShapeQuery &q) {
   return min(a, b);
 }
 
+/// Unsigned max and min agree with the signed ones on non-negative values.
+template <typename OpTy, Formula Extreme>
+Expr unsignedExtremumExpr(OpTy op, OpResult, ShapeQuery &q) {
+  auto [a, b] = operands(op, q);
+  if (!q.isProvenNonNegative(a) || !q.isProvenNonNegative(b))
+    return Expr();
+  return Extreme(a, b);
+}
+
 /// Floor and ceil division are exact but for MIN / -1, which a positive
 /// divisor excludes.
 Expr floorDivExpr(arith::FloorDivSIOp op, OpResult, ShapeQuery &q) {
@@ -156,24 +167,73 @@ struct SelectModel
   }
 };
 
+/// The predicate `p` with its operands swapped: `a p b` is `b swapped(p) a`.
+arith::CmpIPredicate swapOperands(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::slt:
+    return P::sgt;
+  case P::sle:
+    return P::sge;
+  case P::sgt:
+    return P::slt;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ule:
+    return P::uge;
+  case P::ugt:
+    return P::ult;
+  case P::uge:
+    return P::ule;
+  default:
+    return p; // eq, ne
+  }
+}
+
+/// A select of its own comparison's operands, in either order and with any
+/// predicate (the unsigned ones on non-negative values): `select(t < f, t,
+/// f)` is min(t, f), `select(t > f, t, f)` max(t, f), `select(t == f, t, f)`
+/// is f and `select(t != f, t, f)` is t. The operands are matched by value,
+/// so a comparison of casts of t and f counts.
 Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
   Expr t = q.getExpr(sel.getTrueValue()), f = q.getExpr(sel.getFalseValue());
   if (auto c = getConstantInt(sel.getCondition()))
     return *c ? t : f;
-  // select(a < b, a, b) is min(a, b); select(a > b, a, b) max(a, b).
   auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!cmp || cmp.getLhs() != sel.getTrueValue() ||
-      cmp.getRhs() != sel.getFalseValue())
+  if (!cmp || !t || !f)
     return Expr();
-  switch (cmp.getPredicate()) {
-  case arith::CmpIPredicate::slt:
-  case arith::CmpIPredicate::sle:
-    return min(t, f);
-  case arith::CmpIPredicate::sgt:
-  case arith::CmpIPredicate::sge:
-    return max(t, f);
+  Expr lhs = q.getExpr(cmp.getLhs()), rhs = q.getExpr(cmp.getRhs());
+  using P = arith::CmpIPredicate;
+  P pred = cmp.getPredicate();
+  if (lhs == f && rhs == t && t != f)
+    pred = swapOperands(pred);
+  else if (lhs != t || rhs != f)
+    return Expr();
+  switch (pred) {
+  case P::eq:
+    return f;
+  case P::ne:
+    return t;
+  case P::ult:
+  case P::ule:
+  case P::ugt:
+  case P::uge:
+    if (!q.isProvenNonNegative(t) || !q.isProvenNonNegative(f))
+      return Expr();
+    break;
   default:
-    return Expr();
+    break;
+  }
+  switch (pred) {
+  case P::slt:
+  case P::sle:
+  case P::ult:
+  case P::ule:
+    return min(t, f);
+  default:
+    return max(t, f);
   }
 }
 
@@ -365,6 +425,12 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
         ArithModel<MaxSIOp, maxExpr, maxFormula, 1, Extremum::Max>>(*ctx);
     MinSIOp::attachInterface<
         ArithModel<MinSIOp, minExpr, minFormula, 1, Extremum::Min>>(*ctx);
+    MaxUIOp::attachInterface<
+        ArithModel<MaxUIOp, unsignedExtremumExpr<MaxUIOp, maxFormula>,
+                   maxFormula, 1, Extremum::Max>>(*ctx);
+    MinUIOp::attachInterface<
+        ArithModel<MinUIOp, unsignedExtremumExpr<MinUIOp, minFormula>,
+                   minFormula, 1, Extremum::Min>>(*ctx);
     FloorDivSIOp::attachInterface<
         ArithModel<FloorDivSIOp, floorDivExpr, floorDivFormula, 1>>(*ctx);
     CeilDivSIOp::attachInterface<

@@ -140,6 +140,13 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   Expr formula = semantics ? semantics.getFormula(ctx) : Expr();
   if (!formula)
     return std::nullopt;
+  // An op is raised only where the engine models it exactly: its
+  // expression is not an opaque symbol standing for the result itself (an
+  // unsigned max of values not proven non-negative, say).
+  Expr e = analysis.getExpr(op->getResult(0));
+  if (e && e.isSymbol() &&
+      analysis.getSymbolInfo(e.getSymbolPosition()).value == op->getResult(0))
+    return std::nullopt;
   // A max or min of sizes becomes sym_max or sym_min.
   if (Extremum ext = semantics.getExtremum(); ext != Extremum::None) {
     if (!sizes())
@@ -148,12 +155,6 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
         op, ext == Extremum::Max ? Raise::Kind::SymMax : Raise::Kind::SymMin,
         Expr()};
   }
-  // Arithmetic is raised only where the engine models it exactly: its
-  // expression is not an opaque symbol standing for the result itself.
-  Expr e = analysis.getExpr(op->getResult(0));
-  if (e && e.isSymbol() &&
-      analysis.getSymbolInfo(e.getSymbolPosition()).value == op->getResult(0))
-    return std::nullopt;
   return Raise{op, Raise::Kind::Apply, formula};
 }
 

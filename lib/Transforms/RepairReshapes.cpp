@@ -170,6 +170,23 @@ static bool mayBeRetypedWrongly(ArrayRef<OpFoldResult> sizes,
   return false;
 }
 
+/// True if MLIR 22.1 cannot tell which unit dims a rank-reducing slice drops
+/// once it is bufferized. `memref.subview` finds them by matching the
+/// strides of the source's unit dims against the result's, but it takes the
+/// source's strides without the subview's own: with more constant unit
+/// sizes than dropped dims and a stride other than a constant 1 the match
+/// can fail, and `memref.dim` of the subview then reads an empty answer (a
+/// crash in the lowering's folders). `[%n, 1, 1, 1]` by `[2, 1, 1, 1]` of
+/// `?x1x3x4` to `?x1x1` is one.
+static bool hasAmbiguousStridedDrop(ArrayRef<OpFoldResult> sizes,
+                                    ArrayRef<OpFoldResult> strides,
+                                    const llvm::SmallBitVector &dropped) {
+  auto isOne = [](OpFoldResult ofr) { return isConstantIntValue(ofr, 1); };
+  if (static_cast<size_t>(llvm::count_if(sizes, isOne)) == dropped.count())
+    return false;
+  return !llvm::all_of(strides, isOne);
+}
+
 /// The reassociation that maps a full-rank slice type onto its rank-reduced
 /// form: each kept dim with the dropped dims that follow it (leading dropped
 /// dims join the first group).
@@ -192,23 +209,37 @@ rankReductionGroups(const llvm::SmallBitVector &dropped) {
   return groups;
 }
 
+/// Whether a rank-reducing slice is better made explicit: upstream folders
+/// may retype it wrongly, or (`forLowering`) its bufferized form may not know
+/// its dropped dims.
+template <typename OpTy>
+static bool needsExplicitRankReduction(OpTy op, bool forLowering) {
+  SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+  llvm::SmallBitVector dropped = op.getDroppedDims();
+  return mayBeRetypedWrongly(sizes, dropped) ||
+         (forLowering &&
+          hasAmbiguousStridedDrop(sizes, op.getMixedStrides(), dropped));
+}
+
 /// A rank-reducing `tensor.extract_slice` that upstream folders may retype
-/// wrongly becomes a full-rank slice followed by an explicit
+/// wrongly (or, with `forLowering`, whose bufferized form would not know its
+/// dropped dims) becomes a full-rank slice followed by an explicit
 /// `tensor.collapse_shape` of its unit dims: same elements, same shape, and
 /// nothing left for the folders to reinterpret.
 struct ExplicitRankReducingExtract
     : public OpRewritePattern<tensor::ExtractSliceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ExplicitRankReducingExtract(MLIRContext *context, bool forLowering)
+      : OpRewritePattern(context), forLowering(forLowering) {}
 
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType resultType = op.getResultType();
     if (resultType.getRank() == op.getSourceType().getRank())
       return rewriter.notifyMatchFailure(op, "not rank-reducing");
+    if (!needsExplicitRankReduction(op, forLowering))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
     llvm::SmallBitVector dropped = op.getDroppedDims();
-    if (!mayBeRetypedWrongly(sizes, dropped))
-      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     Location loc = op.getLoc();
     RankedTensorType fullType =
         tensor::ExtractSliceOp::inferResultType(op.getSourceType(), sizes);
@@ -222,6 +253,9 @@ struct ExplicitRankReducingExtract
     rewriter.replaceOp(op, collapsed);
     return success();
   }
+
+private:
+  bool forLowering;
 };
 
 /// The twin for a rank-reducing `tensor.insert_slice`: the source is
@@ -229,17 +263,18 @@ struct ExplicitRankReducingExtract
 /// the sizes make static) and inserted without rank reduction.
 struct ExplicitRankReducingInsert
     : public OpRewritePattern<tensor::InsertSliceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ExplicitRankReducingInsert(MLIRContext *context, bool forLowering)
+      : OpRewritePattern(context), forLowering(forLowering) {}
 
   LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType sourceType = op.getSourceType();
     if (sourceType.getRank() == op.getDestType().getRank())
       return rewriter.notifyMatchFailure(op, "not rank-reducing");
+    if (!needsExplicitRankReduction(op, forLowering))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
     llvm::SmallBitVector dropped = op.getDroppedDims();
-    if (!mayBeRetypedWrongly(sizes, dropped))
-      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     Location loc = op.getLoc();
     RankedTensorType fullType =
         tensor::ExtractSliceOp::inferResultType(op.getDestType(), sizes);
@@ -259,6 +294,9 @@ struct ExplicitRankReducingInsert
         op.getMixedStrides());
     return success();
   }
+
+private:
+  bool forLowering;
 };
 
 /// Replaces `op`'s single result by `value`, through a cast if the types
@@ -550,10 +588,11 @@ public:
   LogicalResult initialize(MLIRContext *context) override {
     // Built once per pipeline: the pass runs on every function.
     RewritePatternSet set(context);
-    set.add<StaticOutputShape, ExplicitRankReducingExtract,
-            ExplicitRankReducingInsert, ZeroExtentConcat, EmptyExtractSlice,
-            EmptyInsertSlice, EmptySourcePad,
-            EmptyReshape<tensor::CollapseShapeOp>,
+    set.add<StaticOutputShape>(context);
+    set.add<ExplicitRankReducingExtract, ExplicitRankReducingInsert>(
+        context, loweringForms);
+    set.add<ZeroExtentConcat, EmptyExtractSlice, EmptyInsertSlice,
+            EmptySourcePad, EmptyReshape<tensor::CollapseShapeOp>,
             EmptyReshape<tensor::ExpandShapeOp>>(context);
     if (loweringForms)
       set.add<MultiDynamicGroup>(context);

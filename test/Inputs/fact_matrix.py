@@ -13,10 +13,12 @@ A case states a fact with `cf.assert` of an `arith.cmpi` (or of an
   * `and` cases state `x <= y` and `x >= 1` in one `arith.andi`, in either
     order of the two comparisons.
 
-Each case uses the sizes in every way a frontend does: `arith.maxsi`,
-`arith.minsi`, an `arith.select` of a comparison, a second comparison
-(`sle`, a different op from the fact's own), and a slice whose size is
-clamped with `arith.minsi` (a TVM-style crop). The expected decision comes
+Each case uses the sizes in every way a frontend does (`uses`):
+`arith.maxsi` and `arith.minsi`, their unsigned twins `arith.maxui` and
+`arith.minui` (sizes are never negative), an `arith.select` of a comparison
+of its own operands (in the same order, swapped, and with an unsigned
+predicate), a second comparison (`sle`, a different op from the fact's own),
+and a slice whose size is clamped with `arith.minsi` (a TVM-style crop). The expected decision comes
 from the relation the fact implies (x <= y, y <= x, both, or none; for
 constants x <= 5 or 5 <= x), not from the pass: every implied max/min/select
 disappears, an implied comparison becomes a constant, and where nothing is
@@ -111,6 +113,37 @@ def and_cases():
     return cases
 
 
+# The uses of x and the other operand o, in the order the case function
+# returns them: (name, lines computing it from %x and o, its type).
+def uses(o):
+    return [
+        ("max", ["%%max = arith.maxsi %%x, %s : index" % o], "index"),
+        ("min", ["%%min = arith.minsi %%x, %s : index" % o], "index"),
+        # Unsigned max and min of sizes (never negative) are max and min.
+        ("umax", ["%%umax = arith.maxui %s, %%x : index" % o], "index"),
+        ("umin", ["%%umin = arith.minui %s, %%x : index" % o], "index"),
+        # select(x < o, x, o) is min(x, o); the same with the comparison's
+        # operands in the other order, and with an unsigned predicate.
+        ("sel", ["%%lt = arith.cmpi slt, %%x, %s : index" % o,
+                 "%%sel = arith.select %%lt, %%x, %s : index" % o], "index"),
+        ("selswap", ["%%gt = arith.cmpi sgt, %%x, %s : index" % o,
+                     "%%selswap = arith.select %%gt, %s, %%x : index" % o],
+         "index"),
+        ("selu", ["%%ult = arith.cmpi ult, %%x, %s : index" % o,
+                  "%%selu = arith.select %%ult, %s, %%x : index" % o],
+         "index"),
+        ("le", ["%%le = arith.cmpi sle, %%x, %s : index" % o], "i1"),
+        # A crop of %t clamped to the other size: x when x <= o.
+        ("d", ["%%clamp = arith.minsi %s, %%x : index" % o,
+               "%s = tensor.extract_slice %t[0] [%clamp] [1]"
+               " : tensor<?xf32> to tensor<?xf32>",
+               "%d = tensor.dim %s, %c0 : tensor<?xf32>"], "index"),
+    ]
+
+
+USE_TYPES = [t for _, _, t in uses("%y")]
+
+
 def emit_case(c, out):
     decided = c.le or c.ge
     out.append("// IR-LABEL: func.func @%s(" % c.name)
@@ -118,18 +151,24 @@ def emit_case(c, out):
     if decided:
         # Every max, min and select is gone; the second comparison is gone
         # where the fact decides it.
-        out.append("// IR-NOT: arith.maxsi")
-        out.append("// IR-NOT: arith.minsi")
-        out.append("// IR-NOT: arith.select")
+        for op in ("maxsi", "minsi", "maxui", "minui", "select"):
+            out.append("// IR-NOT: arith.%s" % op)
         if c.le or c.gt:
             out.append("// IR-NOT: arith.cmpi")
     else:
+        # Nothing is decided, but every spelling of max and min is seen as
+        # one: the unsigned twins and the selects are the same maxsi and
+        # minsi.
+        unsigned_and_select = ["// IR-NOT: arith.%s" % op
+                               for op in ("maxui", "minui", "select")]
+        out.extend(unsigned_and_select)
         out.append("// IR-DAG: arith.maxsi")
         out.append("// IR-DAG: arith.minsi")
         out.append("// IR-DAG: arith.cmpi sle")
+        out.extend(unsigned_and_select)
     out.append("// IR: return")
     out.append("func.func @%s(%%t: tensor<?xf32>, %%u: tensor<?xf32>)"
-               " -> (index, index, index, i1, index) {" % c.name)
+               " -> (%s) {" % (c.name, ", ".join(USE_TYPES)))
     out.append("  %c0 = arith.constant 0 : index")
     out.append("  %c1 = arith.constant 1 : index")
     out.append("  %c5 = arith.constant 5 : index")
@@ -138,19 +177,11 @@ def emit_case(c, out):
     for line in c.fact_lines:
         out.append("  " + line)
     out.append('  cf.assert %f, "the fact"')
-    o = c.other
-    out.append("  %%max = arith.maxsi %%x, %s : index" % o)
-    out.append("  %%min = arith.minsi %%x, %s : index" % o)
-    out.append("  %%lt = arith.cmpi slt, %%x, %s : index" % o)
-    out.append("  %%sel = arith.select %%lt, %%x, %s : index" % o)
-    out.append("  %%le = arith.cmpi sle, %%x, %s : index" % o)
-    # A crop of %t clamped to the other size: x when x <= other.
-    out.append("  %%clamp = arith.minsi %s, %%x : index" % o)
-    out.append("  %s = tensor.extract_slice %t[0] [%clamp] [1]"
-               " : tensor<?xf32> to tensor<?xf32>")
-    out.append("  %d = tensor.dim %s, %c0 : tensor<?xf32>")
-    out.append("  return %max, %min, %sel, %le, %d"
-               " : index, index, index, i1, index")
+    names = []
+    for name, lines, _ in uses(c.other):
+        out.extend("  " + line for line in lines)
+        names.append("%" + name)
+    out.append("  return %s : %s" % (", ".join(names), ", ".join(USE_TYPES)))
     out.append("}")
     out.append("")
 
@@ -169,16 +200,17 @@ def emit_main(cases, out):
     for s in sizes:
         out.append("  %%n%d = arith.constant %d : index" % (s, s))
         out.append("  %%t%d = tensor.empty(%%n%d) : tensor<?xf32>" % (s, s))
+    n = len(USE_TYPES)
     k = 0
     for c in cases:
         for x, y in c.inputs:
-            out.append("  %%r%d:5 = func.call @%s(%%t%d, %%t%d) : "
-                       "(tensor<?xf32>, tensor<?xf32>) -> "
-                       "(index, index, index, i1, index)" % (k, c.name, x, y))
-            for i in range(5):
-                if i == 3:
-                    out.append("  %%b%d = arith.extui %%r%d#3 : i1 to i64"
-                               % (k, k))
+            out.append("  %%r%d:%d = func.call @%s(%%t%d, %%t%d) : "
+                       "(tensor<?xf32>, tensor<?xf32>) -> (%s)"
+                       % (k, n, c.name, x, y, ", ".join(USE_TYPES)))
+            for i, ty in enumerate(USE_TYPES):
+                if ty == "i1":
+                    out.append("  %%b%d = arith.extui %%r%d#%d : i1 to i64"
+                               % (k, k, i))
                     out.append("  %%bi%d = arith.index_cast %%b%d : i64 to "
                                "index" % (k, k))
                     out.append("  func.call @show(%%bi%d) : (index) -> ()"

@@ -408,3 +408,49 @@ func.func @pad_leaves_room(%x: tensor<?x1xf32>, %f: f32) -> tensor<2x3xf32> {
   } : tensor<?x1xf32> to tensor<2x3xf32>
   return %p : tensor<2x3xf32>
 }
+
+// -----
+
+// A rank-reducing slice with a stride other than 1 and more static unit
+// sizes than dropped dims: MLIR 22.1's memref.subview cannot tell which unit
+// dims it drops (it matches the source's strides, not the slice's), and the
+// lowering crashes on it. With lowering-forms it becomes a full-rank slice
+// and an explicit collapse_shape; before the last cleanups it is left alone.
+// CHECK-LABEL: func.func @strided_ambiguous_drop
+// CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[1, 0, 2, 3] [%{{.*}}, 1, 1, 1] [2, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x1x1x1xf32>
+// CHECK: tensor.collapse_shape %[[S]] {{\[}}[0, 1], [2], [3]] : tensor<?x1x1x1xf32> into tensor<?x1x1xf32>
+// EARLY-LABEL: func.func @strided_ambiguous_drop
+// EARLY: tensor.extract_slice %{{.*}} : tensor<?x1x3x4xf32> to tensor<?x1x1xf32>
+// EARLY-NOT: tensor.collapse_shape
+func.func @strided_ambiguous_drop(%t: tensor<?x1x3x4xf32>, %n: index) -> tensor<?x1x1xf32> {
+  %s = tensor.extract_slice %t[1, 0, 2, 3] [%n, 1, 1, 1] [2, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x1x1xf32>
+  return %s : tensor<?x1x1xf32>
+}
+
+// -----
+
+// The insert twin: the inserted value is expanded to the full-rank slice.
+// CHECK-LABEL: func.func @strided_ambiguous_insert
+// CHECK: %[[E:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2], [3]] output_shape [%{{.*}}, 1, 1, 1] : tensor<?x1x1xf32> into tensor<?x1x1x1xf32>
+// CHECK: tensor.insert_slice %[[E]] into %{{.*}}[1, 0, 2, 3] [%{{.*}}, 1, 1, 1] [2, 1, 1, 1] : tensor<?x1x1x1xf32> into tensor<?x1x3x4xf32>
+// EARLY-LABEL: func.func @strided_ambiguous_insert
+// EARLY-NOT: tensor.expand_shape
+func.func @strided_ambiguous_insert(%v: tensor<?x1x1xf32>, %t: tensor<?x1x3x4xf32>, %n: index) -> tensor<?x1x3x4xf32> {
+  %r = tensor.insert_slice %v into %t[1, 0, 2, 3] [%n, 1, 1, 1] [2, 1, 1, 1] : tensor<?x1x1xf32> into tensor<?x1x3x4xf32>
+  return %r : tensor<?x1x3x4xf32>
+}
+
+// -----
+
+// Must not fire: unit strides (the source's strides are the slice's), and
+// as many static unit sizes as dropped dims (nothing to choose), whatever
+// the strides.
+// CHECK-LABEL: func.func @strided_unambiguous_drop
+// CHECK: tensor.extract_slice %{{.*}} [1, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x1x1xf32>
+// CHECK: tensor.extract_slice %{{.*}} [2, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x?x?xf32>
+// CHECK-NOT: tensor.collapse_shape
+func.func @strided_unambiguous_drop(%t: tensor<?x1x3x4xf32>, %n: index, %k: index) -> (tensor<?x1x1xf32>, tensor<?x?x?xf32>) {
+  %s = tensor.extract_slice %t[1, 0, 2, 3] [%n, 1, 1, 1] [1, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x1x1xf32>
+  %u = tensor.extract_slice %t[1, 0, 0, 0] [%n, 1, %k, %k] [2, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x?x?xf32>
+  return %s, %u : tensor<?x1x1xf32>, tensor<?x?x?xf32>
+}

@@ -478,6 +478,9 @@ def emit_op(op, out, ind, ctx):
             R, a["pred"], o[0].ref(), o[1].ref(), o[0].type))
     elif k == "xori" or k == "andi":
         out.append(ind + "%sarith.%s %s, %s : i1" % (R, k, o[0].ref(), o[1].ref()))
+    elif k == "select":
+        out.append(ind + "%sarith.select %s, %s, %s : %s" % (
+            R, o[0].ref(), o[1].ref(), o[2].ref(), o[1].type))
     elif k == "icast":
         out.append(ind + "%sarith.index_cast %s : %s to %s" % (
             R, o[0].ref(), o[0].type, op.results[0].type))
@@ -833,6 +836,8 @@ class Interp:
             res = cmp_eval(a["pred"], o[0], o[1])
         elif k == "xori":
             res = o[0] != o[1]
+        elif k == "select":
+            res = o[1] if o[0] else o[2]
         elif k == "andi":
             res = o[0] and o[1]
         elif k == "icast":
@@ -1357,6 +1362,26 @@ class Gen:
         if isinstance(a, int) and isinstance(b, int):
             a = self.pick_size(sc, allow_const=False) if self.sizes(sc) else a
         self.binop(sc, op, a, b)
+
+    def s_select(self, sc):
+        """A max or min as frontends also write it: a select of a comparison
+        of its own operands, any predicate, the operands in either order."""
+        preds = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt",
+                 "uge"]
+        if self.chance(0.25):
+            a, b = self.pick_int(sc), self.pick_int(sc)
+        else:
+            a, b = self.pick_size(sc), self.pick_size(sc)
+        va, vb = self.val(sc, a), self.val(sc, b)
+        c = self.cmp(sc, self.r.choice(preds), va, vb)
+        x, y = (va, vb) if self.chance(0.5) else (vb, va)
+        tx, sx = sc.ivs(x)
+        ty, sy = sc.ivs(y)
+        v = self.f.new(INDEX)
+        v.t = tx.join(ty)
+        v.s = sx.join(sy).meet(v.t)
+        self.emit(sc, Op("select", [v], [c, x, y]))
+        self.add_index(sc, v)
 
     def s_i64(self, sc):
         """Size arithmetic done in i64 behind index_cast (torch-mlir style)."""
@@ -2184,7 +2209,7 @@ class Gen:
         except Infeasible:
             pass
 
-    weights = {"arith": 10, "i64": 2, "fact": 6, "empty": 4, "slice": 9,
+    weights = {"arith": 10, "select": 2, "i64": 2, "fact": 6, "empty": 4, "slice": 9,
                "slice_update": 4, "insert": 7, "collapse": 4, "expand": 5,
                "pad": 4, "concat": 5, "ew": 6, "dyn_dim": 1, "dead_oob_dim": 0.4,
                "call": 3, "if": 4, "for": 4, "condbr": 0}

@@ -20,7 +20,9 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
     by the fact it states.
 
     Rewrites, each only with a proof:
-    * `symshape.sym_max`/`sym_min`, `arith.maxsi`/`minsi`, `affine.min`/`max`
+    * `symshape.sym_max`/`sym_min`, `arith.maxsi`/`minsi` (and
+      `maxui`/`minui` of values proven non-negative), an `arith.select` of a
+      comparison of its own operands (in either order), `affine.min`/`max`
       whose result is one operand are replaced by it (`max(s, s + 1)` is
       `s + 1`; `min(s0, max(s0, s2))` is `s0`; `max(s0, s2)` stays);
     * `symshape.apply`, `arith.addi/subi/muli/floordivsi/ceildivsi` and
@@ -100,7 +102,8 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
       `symshape.dim_divisors` (an array of integers); facts from `cf.assert`
       stay where they are and are used there by the analysis;
     * `tensor.dim` of a constant index becomes `symshape.sym_size`;
-      `arith.maxsi`/`minsi` of sizes become `symshape.sym_max`/`sym_min`;
+      `arith.maxsi`/`minsi` of sizes (and `maxui`/`minui` of sizes proven
+      non-negative) become `symshape.sym_max`/`sym_min`;
       index arithmetic on sizes that the engine models exactly (`arith`
       add/sub/mul/floordivsi/ceildivsi, divsi/remsi with a non-negative
       dividend, `affine.apply`) becomes `symshape.apply`.
@@ -225,6 +228,13 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     %s = tensor.collapse_shape %f [[0], [1, 2]]
         : tensor<?x?x1xf32> into tensor<?x?xf32>
     ```
+
+    With `lowering-forms`, the same is done to a rank-reducing slice with a
+    stride other than 1 and more constant unit sizes than dropped dims:
+    bufferized, it is a `memref.subview` whose dropped dims MLIR 22.1 finds
+    by matching the source's strides without the subview's own, which fails
+    there and crashes the lowering's folders (`[%n, 1, 1, 1]` by
+    `[2, 1, 1, 1]` of `?x1x3x4` to `?x1x1`).
 
     And two forms of `tensor.expand_shape`:
 
