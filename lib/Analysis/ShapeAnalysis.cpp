@@ -106,17 +106,16 @@ void ShapeAnalysis::setDimName(Value value, unsigned dim, StringRef name) {
   dimNames[{value, dim}] = name.str();
 }
 
-/// "file:line:col" of `loc` if it has one, else empty.
-static std::string shortLocation(Location loc) {
+std::string symshape::describeLocation(Location loc) {
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
     return (llvm::sys::path::filename(fileLoc.getFilename().getValue()) + ":" +
             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
         .str();
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return shortLocation(nameLoc.getChildLoc());
+    return describeLocation(nameLoc.getChildLoc());
   if (auto fused = dyn_cast<FusedLoc>(loc))
     for (Location inner : fused.getLocations())
-      if (std::string s = shortLocation(inner); !s.empty())
+      if (std::string s = describeLocation(inner); !s.empty())
         return s;
   return "";
 }
@@ -169,7 +168,7 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
       os << "result " << result.getResultNumber() << " of ";
     os << owner->getName().getStringRef();
   }
-  if (std::string where = shortLocation(loc); !where.empty())
+  if (std::string where = describeLocation(loc); !where.empty())
     os << " at " << where;
   os << "]";
   return name;

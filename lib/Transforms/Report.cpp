@@ -32,7 +32,10 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     SmallVector<Expr> shape = analysis.getShape(v);
     dims << "[";
     llvm::interleaveComma(shape, dims, [&](Expr e) {
-      Expr n = analysis.getSolver().normalize(e);
+      // In its simplest form under the facts that hold here: the dims of a
+      // slice `z[:y0]` of `z = zeros(max(x0, y0))` are y0, not
+      // min(y0, max(x0, y0)).
+      Expr n = analysis.getSolver().simplify(e);
       used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
       dims << analysis.describe(n);
       // A derived dim with its range under the facts that hold here.
@@ -41,7 +44,7 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     });
     dims << "]";
   };
-  auto describeValue = [&](Value v, StringRef what) {
+  auto describeValue = [&](Value v, const Twine &what) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
     if (!type)
       return;
@@ -67,11 +70,15 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     }
   };
   (void)analysis.run(func, [&](Operation *op) {
+    // An op's results by the op and where it is in the source.
+    std::string where = describeLocation(op->getLoc());
     for (Value result : op->getResults())
-      describeValue(result, op->getName().getStringRef());
+      describeValue(result, where.empty() ? op->getName().getStringRef()
+                                          : op->getName().getStringRef() +
+                                                " at " + where);
     if (op->getBlock() == entry && op == entry->getTerminator()) {
       for (BlockArgument arg : entry->getArguments())
-        describeValue(arg, ("argument " + Twine(arg.getArgNumber())).str());
+        describeValue(arg, "argument " + Twine(arg.getArgNumber()));
       describeSymbols();
     }
   });
@@ -138,7 +145,7 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
         auto dimsOf = [&](Value v) {
           SmallVector<Dim> dims;
           for (Expr e : analysis.getShape(v)) {
-            Expr n = solver.normalize(e);
+            Expr n = solver.simplify(e);
             used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
             dims.push_back({analysis.describe(n), solver.getRange(n),
                             solver.getDivisor(n)});

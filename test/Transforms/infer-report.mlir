@@ -1,7 +1,8 @@
 // RUN: symshape-opt %s --symshape-infer=report -o /dev/null | FileCheck %s
 
 // The facts report: symbols with ranges (here from a cf.assert) and the dims
-// of every tensor value through the ops the analysis understands, each
+// of every tensor value (an op result by its op and source location)
+// through the ops the analysis understands, each
 // derived dim with its range.
 
 // CHECK-LABEL: symshape facts for @shapes:
@@ -10,19 +11,19 @@
 // CHECK-NEXT: k : size in [0, inf], multiple of 4
 // CHECK-NEXT: shapes.arg1.d0 : size in [0, inf]
 // CHECK-NEXT: tensor dims:
-// CHECK-NEXT: (tensor.empty) : tensor<?xf32> = [n]
-// CHECK-NEXT: (tensor.collapse_shape) : tensor<?xf32> = [n * k (in [0, inf])]
-// CHECK-NEXT: (tensor.concat) : tensor<?xf32> = [n * k + n (in [1, inf])]
-// CHECK-NEXT: (tensor.pad) : tensor<?x4xf32> = [shapes.arg1.d0 + 3 (in [3, inf]), 4]
+// CHECK-NEXT: (tensor.empty at infer-report.mlir:40:8) : tensor<?xf32> = [n]
+// CHECK-NEXT: (tensor.collapse_shape at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n * k (in [0, inf])]
+// CHECK-NEXT: (tensor.concat at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n * k + n (in [1, inf])]
+// CHECK-NEXT: (tensor.pad at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x4xf32> = [shapes.arg1.d0 + 3 (in [3, inf]), 4]
 // expand_shape dims are read from output_shape, never recomputed.
-// CHECK-NEXT: (tensor.expand_shape) : tensor<?x1xf32> = [n, 1]
-// CHECK-NEXT: (tensor.extract_slice) : tensor<?xf32> = [n - 1 (in [0, 15])]
-// CHECK-NEXT: (tensor.cast) : tensor<?x?xf32> = [shapes.arg1.d0, 4]
-// CHECK-NEXT: (linalg.fill) : tensor<?xf32> = [n]
+// CHECK-NEXT: (tensor.expand_shape at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x1xf32> = [n, 1]
+// CHECK-NEXT: (tensor.extract_slice at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n - 1 (in [0, 15])]
+// CHECK-NEXT: (tensor.cast at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x?xf32> = [shapes.arg1.d0, 4]
+// CHECK-NEXT: (linalg.fill at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n]
 // Both branches yield n; a loop that carries its tensor through
 // destination-passing ops keeps its dims.
-// CHECK-NEXT: (scf.if) : tensor<?xf32> = [n]
-// CHECK: (scf.for) : tensor<?xf32> = [n]
+// CHECK-NEXT: (scf.if at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n]
+// CHECK: (scf.for at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n]
 // CHECK-NEXT: (argument 0) : tensor<?x?xf32> = [n, k]
 // CHECK-NEXT: (argument 1) : tensor<?x4xf32> = [shapes.arg1.d0, 4]
 func.func @shapes(%x: tensor<?x?xf32> {symshape.dim_names = ["n", "k"],
@@ -65,8 +66,8 @@ func.func @shapes(%x: tensor<?x?xf32> {symshape.dim_names = ["n", "k"],
 // arguments, mapped to the call's operands. A public callee may be replaced
 // at link time: its result dims stay unknown.
 // CHECK-LABEL: symshape facts for @caller:
-// CHECK: (func.call) : tensor<?xf32> = [p + 1 (in [1, inf])]
-// CHECK: (func.call) : tensor<?xf32> = {{\[}}[dim 0 of func.call at infer-report.mlir:[[@LINE+14]]:8]]
+// CHECK: (func.call at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [p + 1 (in [1, inf])]
+// CHECK: (func.call at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = {{\[}}[dim 0 of func.call at infer-report.mlir:[[@LINE+14]]:8]]
 func.func private @grow(%t: tensor<?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -82,6 +83,24 @@ func.func @caller(%p: tensor<?xf32> {symshape.dim_names = ["p"]}) -> (tensor<?xf
   %a = func.call @grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
   %b = func.call @public_grow(%p) : (tensor<?xf32>) -> tensor<?xf32>
   return %a, %b : tensor<?xf32>, tensor<?xf32>
+}
+
+// Each dim in its simplest form under the facts: the slice z[:y0] of
+// z = zeros(max(x0, y0)) has y0 rows (not min(y0, max(x0, y0))); the max
+// itself stays, with its range.
+// CHECK-LABEL: symshape facts for @merged:
+// CHECK: (tensor.empty at {{.*}}) : tensor<?xf32> = [max(x0, y0) (in [2, inf])]
+// CHECK-NEXT: (tensor.extract_slice at {{.*}}) : tensor<?xf32> = [y0]
+func.func @merged(%x: tensor<?xf32> {symshape.dim_names = ["x0"]},
+                  %y: tensor<?xf32> {symshape.dim_names = ["y0"], symshape.dim_ranges = [#symshape.range<[2, 9]>]}) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %x0 = tensor.dim %x, %c0 : tensor<?xf32>
+  %y0 = tensor.dim %y, %c0 : tensor<?xf32>
+  %m = arith.maxsi %x0, %y0 : index
+  %z = tensor.empty(%m) : tensor<?xf32>
+  %k = arith.minsi %y0, %m : index
+  %s = tensor.extract_slice %z[0] [%k] [1] : tensor<?xf32> to tensor<?xf32>
+  return %s : tensor<?xf32>
 }
 
 // A harness on static shapes has no symbols: it is not reported.

@@ -11,10 +11,10 @@
 // CHECK-NEXT: arg1 : integer in [8, 64], multiple of 8
 // CHECK-NEXT: arg2 : integer in [0, 100]
 // CHECK: tensor dims:
-// CHECK-NEXT: (dstream.tie_shape) : tensor<?x?xf32> = [arg1, arg2]
+// CHECK-NEXT: (dstream.tie_shape at facts.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x?xf32> = [arg1, arg2]
 // Derived sizes get their ranges from the assumptions.
-// CHECK-NEXT: (tensor.empty) : tensor<?x?xf32> = [4 * arg1 (in [32, 256]), arg2 + 1 (in [1, 101])]
-// CHECK-NEXT: (tensor.collapse_shape) : tensor<?xf32> = [arg1 * arg2 (in [0, 6400])]
+// CHECK-NEXT: (tensor.empty at facts.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x?xf32> = [4 * arg1 (in [32, 256]), arg2 + 1 (in [1, 101])]
+// CHECK-NEXT: (tensor.collapse_shape at facts.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [arg1 * arg2 (in [0, 6400])]
 
 // symshape-infer raises dims of the tied tensor to symshape ops; the
 // dstream ops stay.

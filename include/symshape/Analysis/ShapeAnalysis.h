@@ -89,6 +89,10 @@ bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
 /// The driver over ShapeSemanticsOpInterface: it asks each op's model what
 /// the op computes and states, and answers the models' queries (it is their
 /// ShapeQuery).
+/// "file:line:col" of `loc` (the file without its directory) if it has one,
+/// else empty: how reports and remarks point into the user's source.
+std::string describeLocation(mlir::Location loc);
+
 class ShapeAnalysis : public ShapeQuery {
 public:
   explicit ShapeAnalysis(mlir::MLIRContext *context);
