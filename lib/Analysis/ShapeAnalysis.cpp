@@ -106,6 +106,19 @@ void ShapeAnalysis::setDimName(Value value, unsigned dim, StringRef name) {
   dimNames[{value, dim}] = name.str();
 }
 
+bool symshape::isElementwiseOnTensors(Operation *op) {
+  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumOperands() == 0 ||
+      op->getNumResults() == 0)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  auto sameRank = [&](Type t) {
+    auto ranked = dyn_cast<RankedTensorType>(t);
+    return ranked && ranked.getRank() == type.getRank();
+  };
+  return type && llvm::all_of(op->getOperandTypes(), sameRank) &&
+         llvm::all_of(op->getResultTypes(), sameRank);
+}
+
 std::string symshape::describeLocation(Location loc) {
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
     return (llvm::sys::path::filename(fileLoc.getFilename().getValue()) + ":" +
@@ -307,6 +320,12 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
     if (OpOperand *init = dps.getTiedOpOperand(result))
       return getDimExpr(init->get(), dim);
+  // An elementwise op on tensors only (arith, math) has the shape of its
+  // operands: they must all have it, or the program is undefined. With a
+  // scalar operand it may be something else: `arith.select` of an `i1`
+  // picks one of two tensors whose shapes may differ.
+  if (isElementwiseOnTensors(op))
+    return getDimExpr(op->getOperand(0), dim);
   return Expr();
 }
 

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Linalg/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -48,8 +49,8 @@ void symshape::registerAllDialects(mlir::DialectRegistry &registry) {
   registry
       .insert<SymShapeDialect, affine::AffineDialect, arith::ArithDialect,
               bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect>();
+              func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
+              memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
 
   // What upstream ops mean to the analysis.
   registerShapeSemanticsModels(registry);

@@ -199,9 +199,11 @@ public:
   }
 
   /// Builds the more static replacement of `op` (prepared during the walk),
-  /// or nullptr: the op's model says how (tensor ops), and a linalg op on
+  /// or nullptr: the op's model says how (tensor ops), a linalg op on
   /// tensors is cloned with refined operands, its results taking the types
-  /// of their inits (as the analysis gives them their inits' dims).
+  /// of their inits (as the analysis gives them their inits' dims), and an
+  /// elementwise op on tensors (arith, math) with refined operands and its
+  /// proven result types (the analysis gives it its operands' dims).
   Operation *rebuild(OpBuilder &b, Operation *op) {
     auto it = known.find(op);
     if (it == known.end())
@@ -210,6 +212,8 @@ public:
     if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
       if (Operation *replacement = semantics.buildStaticReplacement(b, *this))
         return replacement;
+    if (isElementwiseOnTensors(op))
+      return rebuildElementwise(b, op);
     auto dps = dyn_cast<DestinationStyleOpInterface>(op);
     if (!dps || !isa<linalg::LinalgOp>(op) || dps.hasPureBufferSemantics())
       return nullptr;
@@ -224,6 +228,42 @@ public:
   }
 
 private:
+  /// An elementwise op on tensors only (`isElementwiseOnTensors`): its
+  /// operands and results all have one shape (or the program is undefined),
+  /// so each dim is static where any of them is proven static, and every
+  /// operand is cast to that shape (ops such as arith.addf require one type
+  /// for all).
+  Operation *rebuildElementwise(OpBuilder &b, Operation *op) {
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    SmallVector<int64_t> shape(resultType.getShape());
+    auto merge = [&](Type t) {
+      if (auto ranked = dyn_cast<RankedTensorType>(t))
+        for (auto [d, size] : llvm::enumerate(ranked.getShape()))
+          if (ShapedType::isDynamic(shape[d]))
+            shape[d] = size;
+    };
+    SmallVector<Value> sources;
+    for (Value v : op->getOperands()) {
+      Value source = lookThrough(v);
+      sources.push_back(source);
+      merge(getProvenType(source));
+    }
+    for (Value r : op->getResults())
+      merge(getProvenType(r));
+    SmallVector<Value> operands;
+    for (Value source : sources) {
+      auto type = cast<RankedTensorType>(source.getType());
+      if (type.getShape() != ArrayRef<int64_t>(shape))
+        source = tensor::CastOp::create(b, source.getLoc(), type.clone(shape),
+                                        source);
+      operands.push_back(source);
+    }
+    SmallVector<Type> resultTypes;
+    for (Value r : op->getResults())
+      resultTypes.push_back(cast<RankedTensorType>(r.getType()).clone(shape));
+    return mlir::clone(b, op, resultTypes, operands);
+  }
+
   struct Known {
     llvm::DenseMap<Value, Type> types;
     llvm::DenseMap<Value, int64_t> constants;

@@ -379,3 +379,33 @@ func.func @zero_dims_stay_dynamic() -> tensor<?x?xf32> {
   %s = tensor.extract_slice %e[0, 0] [%c0, %c3] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
   return %s : tensor<?x?xf32>
 }
+
+// -----
+
+// An elementwise op on tensors (arith, math) has its operands' dims: with
+// the first proven 4, it computes on a static 4x? tensor; the unproven dim
+// stays `?`, and so does an op whose operand dims are not proven. A select
+// with a scalar condition is not elementwise: it picks one of two tensors
+// whose shapes may differ, so it stays `?x?` (regression: the false arm was
+// cast to 4 rows, fuzz seed 1, programs 106 and 224, where the select came
+// from an scf.if).
+// CHECK-LABEL: func.func @elementwise
+// CHECK: %[[A:.*]] = tensor.cast %{{.*}} : tensor<?x?xf32> to tensor<4x?xf32>
+// CHECK: %[[B:.*]] = tensor.cast %{{.*}} : tensor<?x?xf32> to tensor<4x?xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]] : tensor<4x?xf32>
+// CHECK: %[[E:.*]] = math.exp %[[S]] : tensor<4x?xf32>
+// CHECK: %[[EC:.*]] = tensor.cast %[[E]] : tensor<4x?xf32> to tensor<?x?xf32>
+// CHECK: arith.select %{{.*}}, %[[EC]], %{{.*}} : tensor<?x?xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<?x?xf32>
+func.func @elementwise(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %u: tensor<?x?xf32>, %c: i1) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %n = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %ok = arith.cmpi eq, %n, %c4 : index
+  cf.assert %ok, "4 rows"
+  %s = arith.addf %x, %y : tensor<?x?xf32>
+  %e = math.exp %s : tensor<?x?xf32>
+  %r = arith.select %c, %e, %x : tensor<?x?xf32>
+  %m = arith.mulf %u, %u : tensor<?x?xf32>
+  return %r, %m : tensor<?x?xf32>, tensor<?x?xf32>
+}

@@ -16,7 +16,8 @@ int main(int argc, char **argv) {
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
       "symshape optimizer driver: symbolic shapes for MLIR\n\n"
-      "Reads MLIR (func, arith, affine, tensor, linalg, scf, cf, memref,\n"
-      "bufferization and symshape), runs the given passes and prints MLIR.\n",
+      "Reads MLIR (func, arith, math, affine, tensor, linalg, scf, cf,\n"
+      "memref, bufferization and symshape), runs the given passes and prints\n"
+      "MLIR.\n",
       registry));
 }

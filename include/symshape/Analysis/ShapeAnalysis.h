@@ -89,6 +89,12 @@ bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
 /// The driver over ShapeSemanticsOpInterface: it asks each op's model what
 /// the op computes and states, and answers the models' queries (it is their
 /// ShapeQuery).
+/// True if `op` is elementwise (`OpTrait::Elementwise`) with every operand
+/// and result a ranked tensor of one rank: then they all have one shape, or
+/// the program is undefined. A scalar operand may mean something else
+/// (`arith.select` of an `i1` picks one of two tensors of any shapes).
+bool isElementwiseOnTensors(mlir::Operation *op);
+
 /// "file:line:col" of `loc` (the file without its directory) if it has one,
 /// else empty: how reports and remarks point into the user's source.
 std::string describeLocation(mlir::Location loc);
