@@ -254,7 +254,7 @@ void addComparisonFacts(arith::CmpIPredicate pred, Expr a, Expr b,
   // either side bounds the other operand).
   if (pred == P::ugt || pred == P::uge) {
     std::swap(a, b);
-    pred = pred == P::ugt ? P::ult : P::ule;
+    pred = swapOperands(pred);
   }
   // Unsigned comparisons of non-negative values are signed comparisons; and
   // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.

@@ -86,9 +86,6 @@ mlir::Operation *nameScope(mlir::Operation *op);
 bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
                     int64_t divisor);
 
-/// The driver over ShapeSemanticsOpInterface: it asks each op's model what
-/// the op computes and states, and answers the models' queries (it is their
-/// ShapeQuery).
 /// True if `op` is elementwise (`OpTrait::Elementwise`) with every operand
 /// and result a ranked tensor of one rank: then they all have one shape, or
 /// the program is undefined. A scalar operand may mean something else
@@ -99,6 +96,9 @@ bool isElementwiseOnTensors(mlir::Operation *op);
 /// else empty: how reports and remarks point into the user's source.
 std::string describeLocation(mlir::Location loc);
 
+/// The driver over ShapeSemanticsOpInterface: it asks each op's model what
+/// the op computes and states, and answers the models' queries (it is their
+/// ShapeQuery).
 class ShapeAnalysis : public ShapeQuery {
 public:
   explicit ShapeAnalysis(mlir::MLIRContext *context);
