@@ -56,9 +56,16 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   };
   // Facts are described as they hold at the end of the entry block, where
   // the facts of the entry block (bindings, asserts) all hold.
+  // Whether a function has facts of the user's: a named symbol, or (a dim
+  // of) one of its arguments.
+  bool aboutUserValues = false;
   auto describeSymbols = [&] {
     Solver &solver = analysis.getSolver();
     for (unsigned pos : used) {
+      const SymbolInfo &info = analysis.getSymbolInfo(pos);
+      auto arg = dyn_cast_if_present<BlockArgument>(info.value);
+      aboutUserValues |= info.kind == SymbolInfo::Kind::Named ||
+                         (arg && arg.getOwner() == entry);
       Expr s = analysis.getExprContext().getSymbol(pos);
       SymbolFacts f = analysis.getFacts().getSymbol(pos);
       syms << "    " << analysis.getSymbolName(pos) << " : "
@@ -82,9 +89,10 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
       describeSymbols();
     }
   });
-  // A function without symbols (a test harness on static shapes) has no
-  // facts to report.
-  if (symbolsText.empty())
+  // A function without symbols of the user's (a test harness on static
+  // shapes, where only the results of its calls are unknown) has no facts
+  // to report.
+  if (!aboutUserValues)
     return;
   os << "symshape facts for @" << func.getName() << ":\n";
   os << "  symbols:\n" << symbolsText;
