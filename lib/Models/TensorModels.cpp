@@ -7,7 +7,8 @@
 // The dims of tensor results: from the dynamic sizes of empty, generate and
 // splat; through casts; from slice sizes (rank-reducing too); pad adds its
 // low and high padding; concat sums its inputs along its dim; collapse
-// multiplies a group; expand reads its output_shape. tensor.dim reads a dim.
+// multiplies a group; expand reads its output_shape; reshape reads its shape
+// operand's elements. tensor.dim reads a dim.
 // And how dynamic-to-static rebuilds each of them, and insert_slice, with
 // the more static types and constant sizes it proved.
 //
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -63,6 +65,24 @@ Expr concatDim(tensor::ConcatOp concat, OpResult, unsigned dim, ShapeQuery &q) {
   for (Value input : concat.getInputs())
     sum = add(sum, q.getDimExpr(input, dim));
   return sum;
+}
+
+/// tensor.reshape takes its result's dims from its shape operand: the
+/// elements of a `tensor.from_elements` (how frontends build it from sizes)
+/// or of a constant.
+Expr reshapeDim(tensor::ReshapeOp reshape, OpResult, unsigned dim,
+                ShapeQuery &q) {
+  Value shape = reshape.getShape();
+  if (auto elements = shape.getDefiningOp<tensor::FromElementsOp>())
+    return dim < elements.getElements().size()
+               ? q.getExpr(elements.getElements()[dim])
+               : Expr();
+  DenseIntElementsAttr constant;
+  if (matchPattern(shape, m_Constant(&constant)) &&
+      dim < constant.getNumElements())
+    return q.getExprContext().getConstant(
+        (*(constant.value_begin<APInt>() + dim)).getSExtValue());
+  return Expr();
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,6 +218,16 @@ Operation *rebuildExpand(tensor::ExpandShapeOp expand, OpBuilder &b,
       b, loc, expand.getResultType().clone(staticShape), source, groups, shape);
 }
 
+/// The result type is the proven one; the shape operand stays (it still
+/// gives every dim at run time).
+Operation *rebuildReshape(tensor::ReshapeOp reshape, OpBuilder &b,
+                          StaticRefinement &r) {
+  Value source = r.refineOperand(b, reshape.getSource());
+  auto type = cast<RankedTensorType>(r.getProvenType(reshape.getResult()));
+  return tensor::ReshapeOp::create(b, reshape.getLoc(), type, source,
+                                   reshape.getShape());
+}
+
 Operation *rebuildGenerate(tensor::GenerateOp generate, OpBuilder &b,
                            StaticRefinement &r) {
   auto type = generate.getType();
@@ -248,6 +278,8 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     ExpandShapeOp::attachInterface<
         ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
                        extentsAfterFirst<ExpandShapeOp>>>(*ctx);
+    ReshapeOp::attachInterface<
+        ResultDimModel<ReshapeOp, reshapeDim, rebuildReshape>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
   });
 }

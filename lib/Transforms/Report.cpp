@@ -28,6 +28,15 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   llvm::raw_string_ostream syms(symbolsText);
   Block *entry = &func.getFunctionBody().front();
 
+  // Whether a function has facts of the user's: about a named symbol, or
+  // (a dim of) one of its arguments.
+  bool aboutUserValues = false;
+  auto isUsers = [&](unsigned pos) {
+    const SymbolInfo &info = analysis.getSymbolInfo(pos);
+    auto arg = dyn_cast_if_present<BlockArgument>(info.value);
+    return info.kind == SymbolInfo::Kind::Named ||
+           (arg && arg.getOwner() == entry);
+  };
   auto describeShape = [&](Value v) {
     SmallVector<Expr> shape = analysis.getShape(v);
     dims << "[";
@@ -36,7 +45,12 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
       // slice `z[:y0]` of `z = zeros(max(x0, y0))` are y0, not
       // min(y0, max(x0, y0)).
       Expr n = analysis.getSolver().simplify(e);
-      used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
+      Expr exact = analysis.getSolver().normalize(e);
+      used.insert(exact.getSymbolsUsed().begin(), exact.getSymbolsUsed().end());
+      // A dim proven constant is still about the values it was computed
+      // from.
+      for (unsigned pos : e.getSymbolsUsed())
+        aboutUserValues |= isUsers(pos);
       dims << analysis.describe(n);
       // A derived dim with its range under the facts that hold here.
       if (!n.isConstant() && !n.isSymbol())
@@ -56,16 +70,10 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   };
   // Facts are described as they hold at the end of the entry block, where
   // the facts of the entry block (bindings, asserts) all hold.
-  // Whether a function has facts of the user's: a named symbol, or (a dim
-  // of) one of its arguments.
-  bool aboutUserValues = false;
   auto describeSymbols = [&] {
     Solver &solver = analysis.getSolver();
     for (unsigned pos : used) {
-      const SymbolInfo &info = analysis.getSymbolInfo(pos);
-      auto arg = dyn_cast_if_present<BlockArgument>(info.value);
-      aboutUserValues |= info.kind == SymbolInfo::Kind::Named ||
-                         (arg && arg.getOwner() == entry);
+      aboutUserValues |= isUsers(pos);
       Expr s = analysis.getExprContext().getSymbol(pos);
       SymbolFacts f = analysis.getFacts().getSymbol(pos);
       syms << "    " << analysis.getSymbolName(pos) << " : "
@@ -95,7 +103,9 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   if (!aboutUserValues)
     return;
   os << "symshape facts for @" << func.getName() << ":\n";
-  os << "  symbols:\n" << symbolsText;
+  os << "  symbols:"
+     << (symbolsText.empty() ? " none (every dim is proven constant)\n"
+                             : "\n" + symbolsText);
   os << "  tensor dims:\n" << dimsText;
 }
 
