@@ -81,7 +81,7 @@ Expr reshapeDim(tensor::ReshapeOp reshape, OpResult, unsigned dim,
   if (matchPattern(shape, m_Constant(&constant)) &&
       dim < constant.getNumElements())
     return q.getExprContext().getConstant(
-        (*(constant.value_begin<APInt>() + dim)).getSExtValue());
+        constant.getValues<APInt>()[dim].getSExtValue());
   return Expr();
 }
 

@@ -213,9 +213,9 @@ rankReductionGroups(const llvm::SmallBitVector &dropped) {
 /// may retype it wrongly, or (`forLowering`) its bufferized form may not know
 /// its dropped dims.
 template <typename OpTy>
-static bool needsExplicitRankReduction(OpTy op, bool forLowering) {
-  SmallVector<OpFoldResult> sizes = op.getMixedSizes();
-  llvm::SmallBitVector dropped = op.getDroppedDims();
+static bool needsExplicitRankReduction(OpTy op, ArrayRef<OpFoldResult> sizes,
+                                       const llvm::SmallBitVector &dropped,
+                                       bool forLowering) {
   return mayBeRetypedWrongly(sizes, dropped) ||
          (forLowering &&
           hasAmbiguousStridedDrop(sizes, op.getMixedStrides(), dropped));
@@ -236,10 +236,10 @@ struct ExplicitRankReducingExtract
     RankedTensorType resultType = op.getResultType();
     if (resultType.getRank() == op.getSourceType().getRank())
       return rewriter.notifyMatchFailure(op, "not rank-reducing");
-    if (!needsExplicitRankReduction(op, forLowering))
-      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
     llvm::SmallBitVector dropped = op.getDroppedDims();
+    if (!needsExplicitRankReduction(op, sizes, dropped, forLowering))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     Location loc = op.getLoc();
     RankedTensorType fullType =
         tensor::ExtractSliceOp::inferResultType(op.getSourceType(), sizes);
@@ -271,10 +271,10 @@ struct ExplicitRankReducingInsert
     RankedTensorType sourceType = op.getSourceType();
     if (sourceType.getRank() == op.getDestType().getRank())
       return rewriter.notifyMatchFailure(op, "not rank-reducing");
-    if (!needsExplicitRankReduction(op, forLowering))
-      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
     llvm::SmallBitVector dropped = op.getDroppedDims();
+    if (!needsExplicitRankReduction(op, sizes, dropped, forLowering))
+      return rewriter.notifyMatchFailure(op, "dropped dims are unambiguous");
     Location loc = op.getLoc();
     RankedTensorType fullType =
         tensor::ExtractSliceOp::inferResultType(op.getDestType(), sizes);

@@ -155,23 +155,22 @@ std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
   Expr e = solver.normalize(analysis.getExpr(op->getResult(0)));
   std::string text;
   llvm::raw_string_ostream os(text);
+  Expr a, b;
   if (op->getNumOperands() == 2) {
-    Expr a = analysis.getExpr(op->getOperand(0)),
-         b = analysis.getExpr(op->getOperand(1));
-    // Two operands with one value: the expression of the op is that value,
-    // which says nothing of what was decided.
-    if (a && b && solver.normalize(a) == solver.normalize(b)) {
-      os << "decided " << (extremum(op) == Extremum::Max ? "max" : "min") << "("
-         << analysis.describe(a) << ", " << analysis.describe(b)
-         << ") = " << analysis.describe(a) << ": its operands are equal";
-      return text;
-    }
+    a = analysis.getExpr(op->getOperand(0));
+    b = analysis.getExpr(op->getOperand(1));
+  }
+  // Two operands with one value: the expression of the op is that value,
+  // which says nothing of what was decided.
+  if (a && b && solver.normalize(a) == solver.normalize(b)) {
+    os << "decided " << (extremum(op) == Extremum::Max ? "max" : "min") << "("
+       << analysis.describe(a) << ", " << analysis.describe(b)
+       << ") = " << analysis.describe(a) << ": its operands are equal";
+    return text;
   }
   os << "decided " << analysis.describe(e) << " = "
      << analysis.describe(solver.simplify(e));
   if (op->getNumOperands() == 2) {
-    Expr a = analysis.getExpr(op->getOperand(0)),
-         b = analysis.getExpr(op->getOperand(1));
     if (solver.proveLE(a, b) == Verdict::True)
       os << ": proven " << analysis.describe(a) << " <= "
          << analysis.describe(b);
