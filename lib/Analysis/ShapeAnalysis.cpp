@@ -198,7 +198,7 @@ std::string ShapeAnalysis::describe(Expr e) {
   return text;
 }
 
-bool ShapeAnalysis::isSizeExpr(Expr e) {
+bool ShapeAnalysis::isBuiltFromSizes(Expr e) {
   e = solver.normalize(e);
   if (!e)
     return false;
@@ -842,7 +842,7 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
   // arithmetic whose range was proven to fit.
   MaterializeOptions options;
   options.nsw =
-      isSizeExpr(e) || typeRange(bitWidth(type)).contains(solver.getRange(e));
+      isBuiltFromSizes(e) || typeRange(bitWidth(type)).contains(solver.getRange(e));
   options.isNonNegative = [&](Expr x) {
     return solver.proveNonNegative(x) == Verdict::True;
   };

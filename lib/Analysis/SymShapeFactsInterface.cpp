@@ -54,13 +54,15 @@ OpFoldResult provenValue(LocalAnalysis &analysis, Operation *op) {
 /// (see simplifyApplyExpr).
 Expr simplifiedApplyExpr(LocalAnalysis &analysis, ApplyOp op) {
   Solver &solver = analysis.getSolver();
-  // What is known of each operand becomes a fact on its symbol.
+  // What is known of each operand becomes a fact on its symbol. An operand
+  // is a size (>= 0) only where that is proven: one built from sizes may be
+  // negative (`b - a`, `2 - 5 * a`).
   Facts local;
   for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
     Expr oe = analysis.getExpr(operand);
     if (!oe)
       continue;
-    if (analysis.isSizeExpr(oe))
+    if (analysis.isProvenNonNegative(oe))
       local.declareSize(i);
     local.addSymbolRange(i, solver.getRange(oe));
     local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));

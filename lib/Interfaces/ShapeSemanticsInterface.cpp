@@ -134,7 +134,7 @@ Expr ShapeQuery::ifFits(Expr e, Type type) {
   if (!e)
     return Expr();
   unsigned width = bitWidth(type);
-  if (width == 64 && isSizeExpr(e))
+  if (width == 64 && isBuiltFromSizes(e))
     return e;
   return typeRange(width).contains(getSolver().getRange(e)) ? e : Expr();
 }

@@ -132,7 +132,7 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   }
   auto sizes = [&] {
     return llvm::all_of(op->getOperands(), [&](Value v) {
-      return analysis.isSizeExpr(analysis.getExpr(v));
+      return analysis.isBuiltFromSizes(analysis.getExpr(v));
     });
   };
   // The op's formula (its model says), if it computes one.

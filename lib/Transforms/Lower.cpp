@@ -349,7 +349,7 @@ private:
     auto addOperands = [&](ValueRange operands) {
       for (Value v : operands) {
         facts.operandExprs.push_back(analysis->getExpr(v));
-        facts.sizes &= analysis->isSizeExpr(facts.operandExprs.back());
+        facts.sizes &= analysis->isBuiltFromSizes(facts.operandExprs.back());
       }
     };
     if (auto apply = dyn_cast<ApplyOp>(op)) {

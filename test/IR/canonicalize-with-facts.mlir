@@ -211,3 +211,44 @@ func.func @divisor_beyond_the_depth_limit_stays(%x: index, %y: index) -> index {
   %m = symshape.apply s0 mod 4 (%a16) : index
   return %m : index
 }
+
+// -----
+
+// An operand is a size only where it is proven non-negative, never because
+// it is built from sizes: `b - a`, `2 - a` and `0 - a` may be negative.
+// Must fire: a sum of dims is non-negative, so max(s0, 0) is s0.
+// CHECK-LABEL: func.func @apply_sum_of_dims_is_size
+// CHECK: %[[S:.*]] = arith.addi
+// CHECK-NOT: symshape.apply
+// CHECK: return %[[S]]
+func.func @apply_sum_of_dims_is_size(%x: tensor<?xf32>, %y: tensor<?xf32>) -> index {
+  %a = symshape.sym_size %x, 0 : tensor<?xf32>
+  %b = symshape.sym_size %y, 0 : tensor<?xf32>
+  %s = arith.addi %a, %b : index
+  %r = symshape.apply max(s0, 0) (%s) : index
+  return %r : index
+}
+
+// -----
+
+// Must not fire: each operand below is built from dims and may be negative
+// (with a = 7, b = 2: -5, -5 and -7).
+// CHECK-LABEL: func.func @apply_negative_size_arithmetic_stays
+// CHECK: symshape.apply max(s0, 0)
+// CHECK: symshape.apply s0 floordiv 4
+// CHECK: symshape.apply 5 * s0
+// CHECK: symshape.apply s0 + s1
+func.func @apply_negative_size_arithmetic_stays(%x: tensor<?xf32>, %y: tensor<?xf32>) -> (index, index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %a = symshape.sym_size %x, 0 : tensor<?xf32>
+  %b = symshape.sym_size %y, 0 : tensor<?xf32>
+  %d = arith.subi %b, %a : index
+  %r0 = symshape.apply max(s0, 0) (%d) : index
+  %t = arith.subi %c2, %a : index
+  %r1 = symshape.apply s0 floordiv 4 (%t) : index
+  %n = arith.subi %c0, %a : index
+  %r2 = symshape.apply s0 * 5 (%n) : index
+  %r3 = symshape.apply s0 + s1 (%n, %b) : index
+  return %r0, %r1, %r2, %r3 : index, index, index, index
+}

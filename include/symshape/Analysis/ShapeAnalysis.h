@@ -154,8 +154,8 @@ public:
                                            mlir::Type type);
 
   /// True if every symbol of `e` is a size symbol: the no-overflow
-  /// assumption covers it.
-  bool isSizeExpr(Expr e) override;
+  /// assumption covers it. Not a sign: `b - a` is built from sizes.
+  bool isBuiltFromSizes(Expr e) override;
 
   /// Bounds how far on-demand queries (`getExpr`/`getDimExpr` outside
   /// `run()`) follow def chains: a value or dim `limit` steps up becomes a

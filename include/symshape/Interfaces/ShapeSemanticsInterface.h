@@ -78,9 +78,11 @@ public:
   virtual Expr getExpr(mlir::Value value) = 0;
   /// Dim `dim` of a ranked tensor or memref; null if it is not ranked.
   virtual Expr getDimExpr(mlir::Value shaped, unsigned dim) = 0;
-  /// True if every symbol of `e` is a size symbol (>= 0): the no-overflow
-  /// assumption covers arithmetic on it.
-  virtual bool isSizeExpr(Expr e) = 0;
+  /// True if `e` is built from sizes: every symbol of it is a size symbol.
+  /// The no-overflow assumption covers arithmetic on it, nothing more: such
+  /// an expression may be negative (`0 - a`, `b - a`, `2 - 5 * a`). Where a
+  /// rule needs `e >= 0`, it asks `isProvenNonNegative`.
+  virtual bool isBuiltFromSizes(Expr e) = 0;
 
   /// True while the analysis walks the IR in dominance order, adding facts
   /// as their sources are passed. Outside the walk (on-demand queries of
