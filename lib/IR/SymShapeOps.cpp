@@ -140,8 +140,7 @@ LogicalResult SymbolOp::verify() {
   // Sizes are assumed to stay below 2^62 (docs/Dialect.md): a range with no
   // size below that contradicts the assumption the engine's rewrites rely on
   // (max(s, s + 1) -> s + 1 is wrong when s + 1 wraps).
-  constexpr int64_t sizeLimit = int64_t(1) << 62;
-  if (range && *range.getLo() >= sizeLimit)
+  if (range && *range.getLo() >= kSizeLimit)
     return emitOpError("a size symbol's range must admit a size below 2^62 "
                        "(the no-overflow assumption), got lower bound ")
            << *range.getLo();

@@ -324,6 +324,11 @@ checkAssumption(StringRef pass, Location moduleLoc,
            << "' (known: " << (names.empty() ? "none" : list) << ")";
   }
   for (const Declaration &decl : it->second) {
+    if (values.getHi() && *values.getHi() >= kSizeLimit)
+      return emitError(decl.loc)
+             << pass << ": " << what << " gives '" << name << "' the value "
+             << *values.getHi() << ", past the no-overflow limit of sizes "
+             << "(2^62) for the size declared here";
     if (!decl.range.contains(values)) {
       std::string text, rangeText;
       llvm::raw_string_ostream os(text), rs(rangeText);
@@ -442,7 +447,8 @@ LogicalResult symshape::specializeModule(ModuleOp module,
                                          bool withChecks, StringRef pass) {
   if (bind.empty() && profile.empty())
     return success();
-  Location loc = module.getLoc();
+  // An option string has no place in the source: its errors carry none.
+  Location loc = UnknownLoc::get(module.getContext());
   llvm::StringMap<SmallVector<Declaration, 1>> known = collectNames(module);
   auto locate = [&](StringRef name) -> Location {
     auto it = known.find(name);
@@ -466,11 +472,20 @@ LogicalResult symshape::specializeModule(ModuleOp module,
     if (failed(checkAssumption(pass, loc, known, entry.getKey(),
                                Interval::point(entry.getValue()), "bind")))
       return failure();
-  for (const auto &entry : profiles)
-    if (failed(checkAssumption(
-            pass, loc, known, entry.getKey(),
-            Interval(entry.getValue().min, entry.getValue().max), "profile")))
+  // Every value of a profile is checked like a binding: the generic
+  // version assumes [min, max] and the specialized one computes at opt.
+  for (const auto &entry : profiles) {
+    const Profile &p = entry.getValue();
+    if (failed(checkAssumption(pass, loc, known, entry.getKey(),
+                               Interval(p.min, p.max), "profile")))
       return failure();
+    for (auto [value, what] : {std::make_pair(p.min, "profile's min"),
+                               std::make_pair(p.opt, "profile's opt"),
+                               std::make_pair(p.max, "profile's max")})
+      if (failed(checkAssumption(pass, loc, known, entry.getKey(),
+                                 Interval::point(value), what)))
+        return failure();
+  }
   if (!bound.empty()) {
     std::string origin = "bind=";
     module.walk([&](FunctionOpInterface func) {

@@ -25,6 +25,12 @@
 
 namespace symshape {
 
+/// The no-overflow assumption (docs/Dialect.md): expressions built from
+/// sizes stay below 2^62 in magnitude. A size at or past it is an error
+/// where it is stated (a symbol's range, `bind=`, `profile=`) and fails the
+/// entry check of a public function's dynamic dims under `checks=assert`.
+constexpr int64_t kSizeLimit = int64_t(1) << 62;
+
 /// An inclusive interval [lo, hi] of integers. `lo == std::nullopt` is -inf,
 /// `hi == std::nullopt` is +inf. A range with lo > hi is empty (contradictory
 /// facts); operations on an empty range yield an empty range.
