@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
@@ -169,6 +170,51 @@ public:
 
 private:
   /// Replaces every symbol op by the dim it is bound to (checked).
+  /// The no-overflow assumption, checked where sizes enter the program: at
+  /// a public function's entry (with checks), every dynamic dim of a ranked
+  /// tensor or memref argument is below 2^62 (kSizeLimit), in one
+  /// `cf.assert`. A dim whose declared range ends below the limit is left
+  /// out: its range check covers it. What is derived from the dims is
+  /// trusted to stay below the limit (docs/Dialect.md).
+  void checkSizeLimit() {
+    if (!checks || func.isExternal() || !func.isPublic())
+      return;
+    Block &entry = func.getFunctionBody().front();
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    Location loc = func.getLoc();
+    Value limit, ok;
+    for (BlockArgument arg : entry.getArguments()) {
+      auto type = dyn_cast<ShapedType>(arg.getType());
+      if (!type || !type.hasRank())
+        continue;
+      auto ranges = func.getArgAttrOfType<ArrayAttr>(arg.getArgNumber(),
+                                                     "symshape.dim_ranges");
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (!type.isDynamicDim(d))
+          continue;
+        if (auto r = ranges && d < int64_t(ranges.size())
+                         ? dyn_cast<RangeAttr>(ranges[d])
+                         : RangeAttr();
+            r && r.getHi() && *r.getHi() < kSizeLimit)
+          continue;
+        if (!limit)
+          limit = arith::ConstantIndexOp::create(b, loc, kSizeLimit);
+        Value dim =
+            isa<MemRefType>(type)
+                ? memref::DimOp::create(b, loc, arg, d).getResult()
+                : tensor::DimOp::create(b, loc, arg, d).getResult();
+        Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            dim, limit);
+        ok = ok ? arith::AndIOp::create(b, loc, ok, below).getResult() : below;
+      }
+    }
+    if (ok)
+      emitCheck(b, loc, ok,
+                "symshape: the dynamic dims of @" + func.getName() +
+                    "'s arguments must be below 2^62 (the no-overflow "
+                    "assumption of sizes)");
+  }
+
   LogicalResult lowerSymbols() {
     llvm::MapVector<StringRef, SmallVector<SymbolOp>> byName;
     func.walk([&](SymbolOp op) { byName[op.getName()].push_back(op); });
@@ -473,6 +519,8 @@ struct LowerApply : public LoweringPattern<ApplyOp> {
 LogicalResult Lowering::run() {
   if (failed(lowerSymbols()))
     return failure();
+  // At the entry's beginning, ahead of the checks of the symbols.
+  checkSizeLimit();
   // Everything the patterns need from the analysis is computed first, by
   // one analysis of the function (an analysis per op would walk the def
   // chains again for each), and before any op is replaced: the analysis

@@ -147,7 +147,7 @@ USE_TYPES = [t for _, _, t in uses("%y")]
 def emit_case(c, out):
     decided = c.le or c.ge
     out.append("// IR-LABEL: func.func @%s(" % c.name)
-    out.append("// IR: cf.assert")
+    out.append("// IR: cf.assert %{{.*}}, \"the fact\"")
     if decided:
         # Every max, min and select is gone; the second comparison is gone
         # where the fact decides it.

@@ -47,6 +47,9 @@ func.func @lower(%x: tensor<?x?x4xf32>, %v: index) -> (index, index, index, inde
 // second tensor bound to the same symbol is checked against it.
 // CHECK-LABEL: func.func @two_tensors_one_symbol
 // CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[Y:.*]]: tensor<?xf32>)
+// The no-overflow limit of sizes, checked on each dynamic dim at a public
+// function's entry.
+// CHECK: cf.assert %{{.*}}, "symshape: the dynamic dims of @two_tensors_one_symbol's arguments must be below 2^62 (the no-overflow assumption of sizes)"
 // CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
 // CHECK-NOT: cf.assert
 // CHECK: %[[DY:.*]] = tensor.dim %[[Y]], %{{.*}}
@@ -79,6 +82,8 @@ func.func @attributes_stripped(%x: tensor<?xf32> {symshape.dim_names = ["n"],
 // CHECK-LABEL: func.func @attributes_stripped_others_kept
 // CHECK-SAME: (%{{.*}}: tensor<?xf32> {test.keep = 1 : i32}, %{{.*}}: tensor<?xf32>, %{{.*}}: tensor<?xf32>)
 // CHECK-SAME: -> (tensor<?xf32> {test.out = 2 : i32}, tensor<?xf32>)
+// CHECK-NOT: symshape
+// CHECK: cf.assert {{.*}}below 2^62
 // CHECK-NOT: symshape
 func.func @attributes_stripped_others_kept(
     %x: tensor<?xf32> {symshape.dim_names = ["n"], test.keep = 1 : i32},

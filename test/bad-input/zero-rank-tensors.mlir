@@ -1,9 +1,13 @@
 // RUN: symshape-opt %s -split-input-file --symshape-pipeline | FileCheck %s
 // Bad input: 0-d tensors. They have no dims: no symbol, no check; the ops on
-// them are left as they are.
+// them are left as they are. (The 1-d argument's dim has the entry check of
+// the no-overflow limit.)
 
 // CHECK-LABEL: func.func @zero_rank_copy
-// CHECK-SAME: (%[[X:[^:]*]]: tensor<f32>, %{{[^:]*}}: tensor<?xf32>) -> tensor<f32>
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<f32>, %[[Y:[^:]*]]: tensor<?xf32>) -> tensor<f32>
+// CHECK: %[[D:.*]] = tensor.dim %[[Y]]
+// CHECK: %[[OK:.*]] = arith.cmpi ult, %[[D]]
+// CHECK: cf.assert %[[OK]], "symshape: the dynamic dims of @zero_rank_copy's arguments must be below 2^62
 // CHECK-NOT: cf.assert
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<f32>
 // CHECK: %[[R:.*]] = linalg.copy ins(%[[X]] : tensor<f32>) outs(%[[E]] : tensor<f32>) -> tensor<f32>

@@ -19,7 +19,7 @@
 // RUN: symshape-opt %s --symshape-pipeline="bind=n=0" > %t.bind.mlir
 // RUN: mlir-opt %t.bind.mlir %lower_to_llvm | %run_cpu | %strip_addresses > %t.bind
 // RUN: diff %t.before %t.bind
-// RUN: symshape-opt %s --symshape-pipeline="profile=n:0:0:3" > %t.profile.mlir
+// RUN: symshape-opt %s --symshape-pipeline="profile=n:0:0:12" > %t.profile.mlir
 // RUN: mlir-opt %t.profile.mlir %lower_to_llvm | %run_cpu | %strip_addresses > %t.profile
 // RUN: diff %t.before %t.profile
 // RUN: FileCheck %s --input-file=%t.before

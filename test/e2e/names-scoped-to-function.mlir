@@ -19,6 +19,7 @@
 // IR-LABEL: func.func @declares_range
 // IR: cf.assert {{.*}} "symshape: symbol 'batch' (dim 0 of arg 0 of @declares_range) must be in [1, 4]"
 // IR-LABEL: func.func @uses_name
+// IR: cf.assert {{.*}} "symshape: the dynamic dims of @uses_name's arguments must be below 2^62
 // IR-NOT: cf.assert
 // IR: arith.minsi
 // IR-LABEL: func.func @other_range

@@ -15,6 +15,7 @@
 // IR: arith.cmpi slt
 // Bounds proven non-negative (0 and a dim): 0 <= %i < dim holds signed too.
 // IR-LABEL: func.func @lt_in_unsigned_loop_over_dim
+// IR: cf.assert {{.*}}below 2^62
 // IR-NOT: arith.cmpi
 // IR: return
 
