@@ -71,6 +71,11 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   afterLower.addPass(createSymShapeRepairReshapesPass(early));
   afterLower.addPass(createSymShapeCleanupPass());
   afterLower.addPass(createSymShapeRepairReshapesPass());
+  // Last: the loops that canonicalization left carrying a tensor that
+  // one-shot bufferization would not update in place.
+  SymShapeRepairLoopYieldsPassOptions loopYields;
+  loopYields.explain = options.explain;
+  afterLower.addPass(createSymShapeRepairLoopYieldsPass(loopYields));
 }
 
 void symshape::registerSymShapePipeline() {

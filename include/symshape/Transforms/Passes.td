@@ -316,6 +316,44 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SymShapeRepairLoopYieldsPass : Pass<"symshape-repair-loop-yields"> {
+  let summary = "Keep the tensors that scf.for loops carry bufferizable in "
+                "place";
+  let description = [{
+    Runs upstream's One-Shot Analysis (with the options of the standard CPU
+    lowering: in-place, identity layouts, no allocation returned from a
+    loop) on the `scf.for` loops that carry tensors, and where a yielded
+    tensor is not equivalent to its iteration argument (one-shot-bufferize
+    then rejects the loop: "Yield operand #0 is not equivalent to the
+    corresponding iter bbArg"), yields a
+    `bufferization.materialize_in_destination` of it into the iteration
+    argument instead: the same values, written into the carried buffer.
+
+    This happens to programs that lowered before symshape made a carried
+    tensor static: upstream canonicalization then folds a full-size
+    `insert_slice` of a fresh `linalg` result into the carried tensor to
+    that result.
+
+    ```mlir
+    %g = linalg.generic ... outs(%empty : tensor<1x4xf32>) -> tensor<1x4xf32>
+    scf.yield %g : tensor<1x4xf32>
+    // becomes
+    %m = bufferization.materialize_in_destination %g in %acc
+        : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+    scf.yield %m : tensor<1x4xf32>
+    ```
+
+    A loop whose yields are already equivalent is left alone. The last step
+    of `symshape-pipeline`.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark at each yield that is written into its iteration "
+           "argument">,
+  ];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
 def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
   let summary = "Upstream canonicalization and CSE, without the upstream "
                 "patterns that are unsound in MLIR 22.1";

@@ -1,0 +1,58 @@
+// RUN: symshape-opt %s --symshape-repair-loop-yields --split-input-file | FileCheck %s
+// RUN: symshape-opt %s --symshape-repair-loop-yields=explain --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// Must fire: the loop yields a fresh linalg result (what canonicalization
+// makes of a full-size insert_slice into the carried tensor once it is
+// static), which one-shot bufferization rejects; it is written into the
+// iteration argument.
+// CHECK-LABEL: func.func @fresh_result_yielded
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: %[[W:.*]] = bufferization.materialize_in_destination %[[G]] in %[[ACC]] : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+// CHECK: scf.yield %[[W]]
+// REMARK: repair-loop-yields.mlir:[[# @LINE + 12]]:5: remark: yielded tensor #0 is written into the loop's iteration argument: one-shot bufferization does not find it equivalent
+func.func @fresh_result_yielded(%init: tensor<1x4xf32>, %n: index) -> tensor<1x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<1x4xf32>) {
+    %e = tensor.empty() : tensor<1x4xf32>
+    %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acc : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %one = arith.constant 1.0 : f32
+      %y = arith.addf %x, %one : f32
+      linalg.yield %y : f32
+    } -> tensor<1x4xf32>
+    scf.yield %g : tensor<1x4xf32>
+  }
+  return %r : tensor<1x4xf32>
+}
+
+// -----
+
+// Must not fire: the result is computed into the carried tensor (its
+// destination is the iteration argument), or the loop yields its carried
+// tensor unchanged; a loop that carries no tensor is not analysed.
+// CHECK-LABEL: func.func @computed_in_place
+// CHECK-NOT: bufferization.materialize_in_destination
+// CHECK: return
+func.func @computed_in_place(%init: tensor<1x4xf32>, %n: index) -> (tensor<1x4xf32>, tensor<1x4xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<1x4xf32>) {
+    %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%acc : tensor<1x4xf32>) {
+    ^bb0(%o: f32):
+      %one = arith.constant 1.0 : f32
+      %y = arith.addf %o, %one : f32
+      linalg.yield %y : f32
+    } -> tensor<1x4xf32>
+    scf.yield %g : tensor<1x4xf32>
+  }
+  %same = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<1x4xf32>) {
+    scf.yield %acc : tensor<1x4xf32>
+  }
+  %k = scf.for %i = %c0 to %n step %c1 iter_args(%s = %c0) -> (index) {
+    %t = arith.addi %s, %i : index
+    scf.yield %t : index
+  }
+  return %r, %same, %k : tensor<1x4xf32>, tensor<1x4xf32>, index
+}
