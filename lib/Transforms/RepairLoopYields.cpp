@@ -32,10 +32,17 @@ using namespace mlir;
 
 namespace {
 
-bool carriesTensor(scf::ForOp loop) {
-  return llvm::any_of(loop.getRegionIterArgs(), [](BlockArgument arg) {
-    return isa<RankedTensorType>(arg.getType());
-  });
+/// A carried tensor of static shape: the value yielded for it has the
+/// shape of its buffer. A dynamic one may grow or shrink from one iteration
+/// to the next (a concat of a row): no buffer holds every iteration's
+/// value, and such a loop lowers only where loops may return allocations.
+bool isStaticTensor(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type && type.hasStaticShape();
+}
+
+bool carriesStaticTensor(scf::ForOp loop) {
+  return llvm::any_of(loop.getRegionIterArgs(), isStaticTensor);
 }
 
 /// The options of the standard lowering's one-shot-bufferize (in place,
@@ -63,7 +70,7 @@ public:
     Operation *root = getOperation();
     SmallVector<scf::ForOp> loops;
     root->walk([&](scf::ForOp loop) {
-      if (carriesTensor(loop))
+      if (carriesStaticTensor(loop))
         loops.push_back(loop);
     });
     if (loops.empty())
@@ -83,7 +90,7 @@ public:
       Operation *yield = loop.getBody()->getTerminator();
       for (auto [arg, operand] :
            llvm::zip(loop.getRegionIterArgs(), yield->getOpOperands())) {
-        if (!isa<RankedTensorType>(arg.getType()) ||
+        if (!isStaticTensor(arg) ||
             state.areEquivalentBufferizedValues(operand.get(), arg))
           continue;
         rewriter.setInsertionPoint(yield);

@@ -9,6 +9,7 @@
 
 // CHECK-LABEL: func.func @around_unknown
 // CHECK-SAME: (%[[X:.*]]: tensor<?xf32>)
+// CHECK: cf.assert %{{.*}}below 2^62
 // CHECK: %[[N:.*]] = tensor.dim %[[X]]
 // CHECK: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 0 of arg 0 of @around_unknown) must be in [1, 4]"
 // CHECK: "foo.use"(%[[N]]) : (index) -> ()

@@ -56,3 +56,22 @@ func.func @computed_in_place(%init: tensor<1x4xf32>, %n: index) -> (tensor<1x4xf
   }
   return %r, %same, %k : tensor<1x4xf32>, tensor<1x4xf32>, index
 }
+
+// -----
+
+// Must not fire: a dynamic carried tensor may grow from one iteration to
+// the next (here by a row): no buffer of the iteration argument holds the
+// yielded value, and such a loop lowers only where loops may return
+// allocations, before and after.
+// CHECK-LABEL: func.func @growing_carry
+// CHECK-NOT: bufferization.materialize_in_destination
+// CHECK: return
+func.func @growing_carry(%init: tensor<?x4xf32>, %row: tensor<1x4xf32>, %n: index) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<?x4xf32>) {
+    %g = tensor.concat dim(0) %acc, %row : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    scf.yield %g : tensor<?x4xf32>
+  }
+  return %r : tensor<?x4xf32>
+}

@@ -322,8 +322,8 @@ def SymShapeRepairLoopYieldsPass : Pass<"symshape-repair-loop-yields"> {
   let description = [{
     Runs upstream's One-Shot Analysis (with the options of the standard CPU
     lowering: in-place, identity layouts, no allocation returned from a
-    loop) on the `scf.for` loops that carry tensors, and where a yielded
-    tensor is not equivalent to its iteration argument (one-shot-bufferize
+    loop) on the `scf.for` loops that carry tensors of static shape, and
+    where a yielded tensor is not equivalent to its iteration argument (one-shot-bufferize
     then rejects the loop: "Yield operand #0 is not equivalent to the
     corresponding iter bbArg"), yields a
     `bufferization.materialize_in_destination` of it into the iteration
@@ -343,8 +343,11 @@ def SymShapeRepairLoopYieldsPass : Pass<"symshape-repair-loop-yields"> {
     scf.yield %m : tensor<1x4xf32>
     ```
 
-    A loop whose yields are already equivalent is left alone. The last step
-    of `symshape-pipeline`.
+    A loop whose yields are already equivalent is left alone, and so is a
+    dynamic carried tensor: it may grow from one iteration to the next, and
+    then no buffer of the iteration argument holds the yielded value (such a
+    loop lowers only where loops may return allocations, before and after).
+    The last step of `symshape-pipeline`.
   }];
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
