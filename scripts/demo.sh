@@ -25,8 +25,9 @@ run() {
 echo "== symshape demo: $MODEL"
 echo
 echo "-- Symbolic facts found by symshape-infer (symbols, ranges, dims):"
-"$OPT" "$MODEL" --symshape-pipeline="report explain" \
+"$OPT" "$MODEL" --symshape-pipeline="report report-file=$WORK/report.txt explain" \
   --mlir-print-op-on-diagnostic=false -o "$WORK/after.mlir" 2>"$WORK/remarks.txt"
+cat "$WORK/report.txt"
 echo
 echo "-- Which max/min symshape-simplify decided, and why:"
 sed -n 's/^.*remark: /  /p' "$WORK/remarks.txt"

@@ -249,26 +249,34 @@ public:
       for (const Raise &r : unitRaises)
         applyRaise(r);
 
-    if (!report)
+    // A report file or the JSON format asks for a report too.
+    bool toStderr = reportFile == "-";
+    if (!report && toStderr && reportFormat == ReportFormat::Text)
       return;
     SmallVector<FunctionOpInterface> funcs;
     root->walk([&](FunctionOpInterface func) {
       if (!func.isExternal())
         funcs.push_back(func);
     });
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> out =
-        openOutputFile(reportFile, &error);
-    if (!out) {
-      root->emitError("cannot open the report file: ") << error;
-      return signalPassFailure();
+    // The module's stream (stdout) is the module's alone: a report that
+    // goes nowhere else goes to stderr.
+    std::unique_ptr<llvm::ToolOutputFile> file;
+    if (!toStderr) {
+      std::string error;
+      file = openOutputFile(reportFile, &error);
+      if (!file) {
+        root->emitError("cannot open the report file: ") << error;
+        return signalPassFailure();
+      }
     }
+    llvm::raw_ostream &os = file ? file->os() : llvm::errs();
     if (reportFormat == ReportFormat::Json)
-      writeFactsReportJSON(funcs, out->os(), symbols.get());
+      writeFactsReportJSON(funcs, os, symbols.get());
     else
       for (FunctionOpInterface func : funcs)
-        printFactsReport(func, out->os(), symbols.get());
-    out->keep();
+        printFactsReport(func, os, symbols.get());
+    if (file)
+      file->keep();
   }
 };
 

@@ -48,6 +48,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
   toStatic.checks = options.checks;
   toStatic.explain = options.explain;
+  toStatic.maxClones = options.maxClones;
   toStatic.certify = options.certify;
   toStatic.certifyAppend = true;
   pm.addPass(createSymShapeDynamicToStaticPass(toStatic));

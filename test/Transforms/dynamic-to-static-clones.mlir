@@ -1,5 +1,9 @@
 // RUN: symshape-opt %s --symshape-dynamic-to-static | FileCheck %s
 // RUN: symshape-opt %s --symshape-dynamic-to-static=max-clones=1 | FileCheck %s --check-prefix=BOUND
+// symshape-pipeline takes the same option.
+// RUN: symshape-opt %s --symshape-pipeline=max-clones=1 | FileCheck %s --check-prefix=BOUND
+// RUN: symshape-opt %s --symshape-pipeline | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: func.func private @scale.shape1
 
 // Three static shapes: two clones by default (must clone); beyond the bound,
 // no clone and the join (must stay dynamic).

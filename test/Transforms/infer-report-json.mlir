@@ -13,7 +13,18 @@
 // RUN: symshape-opt %s --symshape-pipeline="report report-format=json report-file=%t.pipeline.json" -o /dev/null
 // RUN: diff %t.json %t.pipeline.json
 // RUN: not symshape-opt %s --symshape-infer="report report-format=xml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// A report file or the JSON format implies `report` (without it, they once
+// did nothing); the report goes to stderr, never into the module's stream.
+// RUN: symshape-opt %s --symshape-pipeline="report-format=json report-file=%t.implied.json" -o /dev/null
+// RUN: diff %t.json %t.implied.json
+// RUN: symshape-opt %s --symshape-pipeline="report-format=json" 2>%t.stderr.json | mlir-opt > /dev/null
+// RUN: diff %t.json %t.stderr.json
+// RUN: symshape-opt %s --symshape-pipeline="report-file=%t.text" -o /dev/null
+// RUN: FileCheck %s --check-prefix=TEXT --input-file=%t.text
+// Without any of them, no report.
+// RUN: symshape-opt %s --symshape-pipeline -o /dev/null 2>&1 | count 0
 
+// TEXT: symshape facts for @model:
 // SCHEMA: valid
 // RENAMED: invalid: $.functions[0].arguments[0].dims[0]: missing 'divisor'
 // BAD: for the --report-format option: Cannot find option named 'xml'!

@@ -1,4 +1,4 @@
-// RUN: symshape-opt %s --symshape-infer=report -o /dev/null | FileCheck %s
+// RUN: symshape-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s
 
 // The facts report: symbols with ranges (here from a cf.assert) and the dims
 // of every tensor value (an op result by its op and source location)

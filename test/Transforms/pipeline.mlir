@@ -1,7 +1,9 @@
 // RUN: symshape-opt %s --symshape-pipeline | FileCheck %s
 // RUN: symshape-opt %s --symshape-pipeline=checks=none | FileCheck %s --check-prefix=NONE
 // RUN: symshape-opt %s --symshape-pipeline="explain" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
-// RUN: symshape-opt %s --symshape-pipeline="report" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: symshape-opt %s --symshape-pipeline="report" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// The report goes to stderr: the module's stream stays a module.
+// RUN: symshape-opt %s --symshape-pipeline="report" 2>/dev/null | mlir-opt --load-dialect-plugin=%symshape_plugin > /dev/null
 // The plugin spelling of the same pipeline with options, in stock mlir-opt.
 // RUN: mlir-opt --load-dialect-plugin=%symshape_plugin --load-pass-plugin=%symshape_plugin \
 // RUN:   --pass-pipeline='builtin.module(symshape-pipeline{checks=none})' %s | FileCheck %s --check-prefix=NONE

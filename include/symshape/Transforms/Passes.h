@@ -50,10 +50,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                       llvm::cl::init(false)};
   Option<std::string> reportFile{
       *this, "report-file",
-      llvm::cl::desc("Where the report goes ('-' is stdout)"),
+      llvm::cl::desc("Where the report goes ('-' is stderr: never the "
+                     "module's stream); implies report"),
       llvm::cl::init("-")};
   Option<ReportFormat> reportFormat{
-      *this, "report-format", llvm::cl::desc("The report's format"),
+      *this, "report-format",
+      llvm::cl::desc("The report's format; json implies report"),
       llvm::cl::init(ReportFormat::Text),
       llvm::cl::values(
           clEnumValN(ReportFormat::Text, "text",
@@ -61,6 +63,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
           clEnumValN(ReportFormat::Json, "json",
                      "per public function, its argument and result dims and "
                      "its symbols"))};
+  Option<unsigned> maxClones{
+      *this, "max-clones",
+      llvm::cl::desc("Clones a private function may get, one per further "
+                     "static shape signature of its calls (0: join the "
+                     "shapes instead)"),
+      llvm::cl::init(4)};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("Emit a remark for every max/min decided or kept and "

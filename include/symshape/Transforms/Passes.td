@@ -110,10 +110,11 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
 
     Arguments that already carry a `symshape.bind_shape` are left as they
     are. With `report`, prints per function the symbols with their ranges and
-    divisors and the dims of every tensor value as expressions (to stdout, or
-    to the file named by `report-file`); with `report-format=json`, per
-    public function its argument and result dims (expression, range,
-    divisor) and its symbols as one JSON document.
+    divisors and the dims of every tensor value as expressions (to stderr,
+    never into the module's stream, or to the file named by `report-file`);
+    with `report-format=json`, per public function its argument and result
+    dims (expression, range, divisor) and its symbols as one JSON document.
+    A `report-file` or `report-format=json` implies `report`.
 
     Before:
     ```mlir
@@ -140,12 +141,13 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
     Option<"report", "report", "bool", /*default=*/"false",
            "Print the symbolic facts found, per function">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
-           "Where the report goes ('-' is stdout)">,
+           "Where the report goes ('-' is stderr: never the module's "
+           "stream); implies report">,
     Option<"reportFormat", "report-format", "::symshape::ReportFormat",
            /*default=*/"::symshape::ReportFormat::Text",
            "'text' (per function, every tensor value), or 'json' (per public "
            "function, its argument and result dims and its symbols, see "
-           "docs/Passes.md)", [{::llvm::cl::values(
+           "docs/Passes.md); json implies report", [{::llvm::cl::values(
              clEnumValN(::symshape::ReportFormat::Text, "text",
                         "per function, every tensor value"),
              clEnumValN(::symshape::ReportFormat::Json, "json",
