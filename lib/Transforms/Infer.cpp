@@ -41,20 +41,85 @@ SmallVector<std::string> getDimNames(FunctionOpInterface func, unsigned i,
   return names;
 }
 
+/// The range and divisor that `symshape.dim_ranges`/`dim_divisors` of
+/// argument `i` state for dim `d` (null where none, and a divisor of 1 is
+/// none).
+std::pair<RangeAttr, IntegerAttr> getDimFacts(FunctionOpInterface func,
+                                              unsigned i, int64_t d) {
+  auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
+  auto divisors = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
+  RangeAttr range;
+  if (ranges && d < static_cast<int64_t>(ranges.size()))
+    range = dyn_cast<RangeAttr>(ranges[d]);
+  IntegerAttr divisor;
+  if (divisors && d < static_cast<int64_t>(divisors.size()))
+    divisor = dyn_cast<IntegerAttr>(divisors[d]);
+  if (divisor && divisor.getInt() == 1)
+    divisor = {};
+  return {range, divisor};
+}
+
+/// The ranges and divisors that the argument attributes state of an
+/// argument the user bound (`bind`): a dim bound to a named symbol
+/// declares that name again with them (declarations of one name combine);
+/// a dim bound to another expression gets a symbol of its own with them,
+/// bound to the dim by a second binding of the argument (which equates it
+/// with the expression). Every such declaration is checked at run time.
+LogicalResult declareBoundArgumentFacts(FunctionOpInterface func,
+                                        BlockArgument arg, BindShapeOp bind,
+                                        OpBuilder &builder) {
+  unsigned i = arg.getArgNumber();
+  Location loc = arg.getLoc();
+  MLIRContext *ctx = func.getContext();
+  ExprContext &exprs = SymShapeDialect::getExprContext(ctx);
+  for (int64_t d = 0, e = bind.getDims().size(); d < e; ++d) {
+    auto [range, divisor] = getDimFacts(func, i, d);
+    if (!range && !divisor)
+      continue;
+    Expr expr = bind.getDimExpr(d);
+    SymbolOp named;
+    if (expr.isSymbol())
+      named = bind.getSymbols()[expr.getSymbolPosition()]
+                  .getDefiningOp<SymbolOp>();
+    std::string name =
+        named ? named.getName().str()
+              : (func.getName() + ".arg" + Twine(i) + ".d" + Twine(d)).str();
+    auto symbol = SymbolOp::create(builder, loc, builder.getIndexType(),
+                                   builder.getStringAttr(name), range, divisor);
+    if (failed(mlir::verify(symbol)))
+      return failure();
+    if (named)
+      continue;
+    SmallVector<Value> symbols(bind.getSymbols());
+    SmallVector<Attribute> dims(bind.getDims().getValue());
+    dims[d] = ExprAttr::get(ctx, exprs.getSymbol(symbols.size()));
+    symbols.push_back(symbol);
+    OpBuilder after(bind->getContext());
+    after.setInsertionPointAfter(bind);
+    BindShapeOp::create(after, loc, arg, symbols, after.getArrayAttr(dims));
+  }
+  return success();
+}
+
 /// Declares a size symbol for every dynamic dim and every named static dim of
 /// every tensor argument of `func` and binds the argument to them at the
-/// entry.
+/// entry. An argument the user bound keeps the binding, with the facts its
+/// attributes state added.
 LogicalResult bindArguments(FunctionOpInterface func) {
   Block &entry = func.getFunctionBody().front();
-  // Arguments already bound by the user are left alone.
-  llvm::SmallDenseSet<Value> bound;
-  func.walk([&](BindShapeOp bind) { bound.insert(bind.getTensor()); });
+  llvm::SmallDenseMap<Value, BindShapeOp> bound;
+  func.walk([&](BindShapeOp bind) { bound.try_emplace(bind.getTensor(), bind); });
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   MLIRContext *ctx = func.getContext();
   for (BlockArgument arg : entry.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
-    if (!type || bound.count(arg))
+    if (!type)
       continue;
+    if (auto it = bound.find(arg); it != bound.end()) {
+      if (failed(declareBoundArgumentFacts(func, arg, it->second, builder)))
+        return failure();
+      continue;
+    }
     unsigned i = arg.getArgNumber();
     if (func.getArgAttr(i, "symshape.dim_names") &&
         !func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names"))
@@ -71,9 +136,6 @@ LogicalResult bindArguments(FunctionOpInterface func) {
       anyNamedStatic |= isNamedStatic(d);
     if (type.hasStaticShape() && !anyNamedStatic)
       continue;
-    auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
-    auto divisors =
-        func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
     SmallVector<Value> symbols;
     SmallVector<Attribute> dims;
     ExprContext &exprs = SymShapeDialect::getExprContext(ctx);
@@ -87,14 +149,7 @@ LogicalResult bindArguments(FunctionOpInterface func) {
       std::string name = names[d];
       if (name.empty())
         name = (func.getName() + ".arg" + Twine(i) + ".d" + Twine(d)).str();
-      RangeAttr range;
-      if (ranges && d < static_cast<int64_t>(ranges.size()))
-        range = dyn_cast<RangeAttr>(ranges[d]);
-      IntegerAttr divisor;
-      if (divisors && d < static_cast<int64_t>(divisors.size()))
-        divisor = dyn_cast<IntegerAttr>(divisors[d]);
-      if (divisor && divisor.getInt() == 1)
-        divisor = {};
+      auto [range, divisor] = getDimFacts(func, i, d);
       auto symbol =
           SymbolOp::create(builder, loc, builder.getIndexType(),
                            builder.getStringAttr(name), range, divisor);

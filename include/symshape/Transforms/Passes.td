@@ -108,8 +108,11 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
       add/sub/mul/floordivsi/ceildivsi, divsi/remsi with a non-negative
       dividend, `affine.apply`) becomes `symshape.apply`.
 
-    Arguments that already carry a `symshape.bind_shape` are left as they
-    are. With `report`, prints per function the symbols with their ranges and
+    An argument that already carries a `symshape.bind_shape` keeps it, and
+    the ranges and divisors its attributes state still hold: a dim bound to
+    a named symbol declares that name again with them (declarations of one
+    name combine), a dim bound to another expression gets a symbol of its
+    own with them, bound to the dim by a second binding. With `report`, prints per function the symbols with their ranges and
     divisors and the dims of every tensor value as expressions (to stderr,
     never into the module's stream, or to the file named by `report-file`);
     with `report-format=json`, per public function its argument and result
