@@ -13,11 +13,17 @@ non-negative integer power), ``Max``, ``Min``, ``floor``, ``ceiling``,
 ``Mod``, and the functions of ``torch.utils._sympy.functions`` as PyTorch
 writes them, matched by class name so that torch is never imported:
 ``FloorDiv``, ``CleanDiv``, ``CeilDiv``, ``ModularIndexing``, ``Mod``,
-``PythonMod``, ``Max``, ``Min``, ``PowByNatural``. Anything else raises
-:class:`UnsupportedError` naming the function.
+``PythonMod``, ``Max``, ``Min``, ``PowByNatural``, ``Identity``. Anything
+else raises :class:`UnsupportedError` naming the function; a symbol that may
+be non-integer (``real=True``, ``integer=False``, ...) is a ``ValueError``,
+a string or another non-sympy value a ``TypeError``.
+
+The bridge keeps no memory between calls: what :func:`to_sympy` writes is a
+function of its arguments (``like``, ``symbols``, ``functions``) alone.
 """
 
 import math
+import numbers
 import re
 
 import sympy as _sp
@@ -32,15 +38,25 @@ _MOD = {"Mod", "PythonMod"}
 _MAX = {"Max"}
 _MIN = {"Min"}
 _POW = {"PowByNatural"}
+_IDENTITY = {"Identity"}
 # Names of PyTorch's unbounded integers (torch.utils._sympy.numbers).
 _POS_INF_NAMES = {"IntInfinity", "Infinity"}
 _NEG_INF_NAMES = {"NegativeIntInfinity", "NegativeInfinity"}
 
-# The sympy symbol each engine symbol came from, and the function class
-# from_sympy last met for each operation (when it is not sympy's own), so
-# that to_sympy gives back what came in (PyTorch's FloorDiv for a FloorDiv).
-_sympy_symbols = {}
-_seen_functions = {}
+# The operation to_sympy writes with a class found in its `like`: class
+# name -> engine kind. CleanDiv is not here: a floordiv is not known exact.
+_KIND_OF_CLASS = {
+    "FloorDiv": "floordiv", "floor": "floordiv",
+    "CeilDiv": "ceildiv", "ceiling": "ceildiv",
+    "Mod": "mod", "PythonMod": "mod",
+    "Max": "max", "Min": "min",
+}
+_KINDS = ("floordiv", "ceildiv", "mod", "max", "min")
+# The assumption named in the error for a symbol that may be non-integer:
+# the first of these (the strongest) it holds.
+_NAMED_ASSUMPTIONS = ("positive", "negative", "nonnegative", "nonpositive",
+                      "zero", "rational", "irrational", "real", "imaginary",
+                      "complex", "finite")
 
 
 class UnsupportedError(ValueError):
@@ -87,11 +103,7 @@ def _bound(value, upper):
 def _range_of(ranges, sym):
     """The (lo, hi) of `sym` in `ranges` (keys: sympy symbols or names;
     values: objects with .lower/.upper, or (lo, hi) pairs), or None."""
-    if not ranges:
-        return None
-    r = ranges.get(sym)
-    if r is None:
-        r = ranges.get(sym.name)
+    r = _lookup(ranges, sym)
     if r is None:
         return None
     if hasattr(r, "lower") and hasattr(r, "upper"):
@@ -102,34 +114,73 @@ def _range_of(ranges, sym):
 
 
 def _lookup(mapping, sym):
+    """mapping[sym], else mapping[name], else the value of the one sympy
+    symbol key of that name (a symbol that to_sympy wrote back with other
+    assumptions, such as positive=True for a range starting at 1, finds the
+    range given for the original). Two symbol keys of that name, with
+    different values, and no exact key: ValueError."""
     if not mapping:
         return None
     v = mapping.get(sym)
     if v is None:
         v = mapping.get(sym.name)
+    if v is None:
+        found = [val for key, val in mapping.items()
+                 if isinstance(key, _sp.Symbol) and key.name == sym.name]
+        if len(found) > 1 and any(f is not found[0] for f in found[1:]):
+            raise ValueError(f"from_sympy: several symbols named "
+                             f"'{sym.name}' in the ranges or divisors, none "
+                             f"of them {sym!r} with its assumptions")
+        if found:
+            v = found[0]
     return v
+
+
+def _check_integer_symbol(sym):
+    """Raises ValueError unless `sym` is an integer: declared one
+    (``is_integer``), or bare (no assumptions at all, taken as an integer
+    as the bridge always has). A symbol whose assumptions leave it possibly
+    non-integer (``real=True``, ``positive=True`` without
+    ``integer=True``, ``integer=False``, ``commutative=False``) is not
+    silently made an integer."""
+    if sym.is_integer:
+        return
+    given = sym.assumptions0
+    if sym.is_integer is None and set(given) <= {"commutative"} and \
+            sym.is_commutative:
+        return
+    named = [f"{k}=True" for k in _NAMED_ASSUMPTIONS if given.get(k)][:1]
+    if given.get("commutative") is False:
+        why = "non-commutative (commutative=False)"
+    elif sym.is_integer is False:
+        why = "declared non-integer (" + ", ".join(["integer=False"] +
+                                                   named) + ")"
+    else:
+        why = ("not declared an integer (its assumptions: "
+               + ", ".join(named or ["no integer=True"]) + ")")
+    raise ValueError(f"from_sympy: symbol '{sym.name}' is {why}; the engine "
+                     "models integers only: declare it with integer=True, "
+                     "as PyTorch's size symbols are")
 
 
 def _symbol(sym, ranges, multiple_of):
     """The engine symbol of a sympy symbol: a size if its range (or its
     assumptions) make it non-negative, else an integer."""
+    _check_integer_symbol(sym)
     r = _range_of(ranges, sym)
     lo, hi = r if r else (None, None)
     if sym.is_positive:
         lo = 1 if lo is None else max(lo, 1)
     elif sym.is_nonnegative:
         lo = 0 if lo is None else max(lo, 0)
+    if sym.is_negative:
+        hi = -1 if hi is None else min(hi, -1)
+    elif sym.is_nonpositive:
+        hi = 0 if hi is None else min(hi, 0)
     d = _lookup(multiple_of, sym)
     is_size = lo is not None and lo >= 0
-    s = _expr.Symbol(sym.name, range=(lo, hi), multiple_of=d,
-                     integer=not is_size)
-    _sympy_symbols[s] = sym
-    return s
-
-
-def _remember(kind, func):
-    if not getattr(func, "__module__", "").startswith("sympy."):
-        _seen_functions[kind] = func
+    return _expr.Symbol(sym.name, range=(lo, hi), multiple_of=d,
+                        integer=not is_size)
 
 
 def _as_division(arg):
@@ -177,21 +228,17 @@ def _convert_node(e, ranges, multiple_of, memo):
             raise UnsupportedError(name, e, "only a non-negative integer "
                                    "power is an integer expression")
         return conv(base) ** int(exp)
+    if name in _IDENTITY and len(e.args) == 1:
+        return conv(e.args[0])
     if name in _MAX:
-        _remember("max", type(e))
         return _expr.smax(*[conv(a) for a in e.args])
     if name in _MIN:
-        _remember("min", type(e))
         return _expr.smin(*[conv(a) for a in e.args])
     if name in _FLOORDIV:
-        if name == "FloorDiv":
-            _remember("floordiv", type(e))
         return _expr.floordiv(conv(e.args[0]), conv(e.args[1]))
     if name in _CEILDIV:
-        _remember("ceildiv", type(e))
         return _expr.ceildiv(conv(e.args[0]), conv(e.args[1]))
     if name in _MOD:
-        _remember("mod", type(e))
         return _expr.mod(conv(e.args[0]), conv(e.args[1]))
     if name == "ModularIndexing":
         base, divisor, modulus = e.args
@@ -219,7 +266,9 @@ def from_sympy(e, ranges=None, *, multiple_of=None):
 
     `ranges` gives the symbols' ranges as ``torch.export`` gives
     ``range_constraints``: a mapping from a sympy symbol (or its name) to
-    an object with ``.lower``/``.upper`` or to a ``(lower, upper)`` pair;
+    an object with ``.lower``/``.upper`` or to a ``(lower, upper)`` pair
+    (a symbol is looked up by itself, then by name, then as the one symbol
+    key of its name, whatever its assumptions);
     ``int_oo``, ``sympy.oo``, ``math.inf`` or ``None`` for an unbounded
     end. A symbol whose range (or assumptions: ``positive``,
     ``nonnegative``) makes it non-negative is a size; any other is an
@@ -231,8 +280,16 @@ def from_sympy(e, ranges=None, *, multiple_of=None):
     A sympy relation (``Eq``, ``Ne``, ``Le``, ``Lt``, ``Ge``, ``Gt``, as in
     PyTorch's guards and runtime asserts) gives a symshape Relation, for
     ``prove`` and ``Facts``.
+
+    Errors: :class:`UnsupportedError` (a ``ValueError``) for a function or
+    number the engine does not model; ``ValueError`` for a symbol whose
+    assumptions leave it possibly non-integer (``real=True``,
+    ``positive=True`` without ``integer=True``, ``integer=False``); a
+    ``TypeError`` for a string (it is not parsed: use ``sympy.sympify``
+    yourself, or :func:`symshape.expr.parse` for the engine's syntax) or
+    any other value that is not a sympy expression or an int.
     """
-    e = _sp.sympify(e)
+    e = _as_sympy(e, "from_sympy")
     memo = {}
     if isinstance(e, _sp.core.relational.Relational):
         build = _RELATIONS.get(e.rel_op)
@@ -243,54 +300,207 @@ def from_sympy(e, ranges=None, *, multiple_of=None):
     return _convert(e, ranges, multiple_of, memo)
 
 
-def _default_function(kind):
-    if kind in _seen_functions:
-        return _seen_functions[kind]
-    return {
-        "floordiv": lambda a, b: _sp.floor(a / b),
-        "ceildiv": lambda a, b: _sp.ceiling(a / b),
-        "mod": _sp.Mod,
-        "max": _sp.Max,
-        "min": _sp.Min,
-    }[kind]
+def _as_sympy(e, who):
+    """`e` as a sympy expression: a sympy object or an int; a string (which
+    sympify would parse into unconstrained symbols) or any other value is
+    a TypeError."""
+    if isinstance(e, _sp.Basic):
+        return e
+    if isinstance(e, numbers.Integral) and not isinstance(e, bool):
+        return _sp.Integer(int(e))
+    if isinstance(e, (str, bytes)):
+        raise TypeError(f"{who}: expected a sympy expression or an int, got "
+                        f"the string {e!r}: strings are not parsed (use "
+                        "sympy.sympify with integer symbols, or "
+                        "symshape.expr.parse for the engine's syntax)")
+    raise TypeError(f"{who}: expected a sympy expression or an int, got "
+                    f"{type(e).__name__} {e!r}")
 
 
-def _sympy_symbol(s, symbols):
-    if symbols:
-        v = symbols.get(s)
-        if v is None:
-            v = symbols.get(s.name)
-        if v is not None:
-            return _sp.sympify(v)
-    hit = _sympy_symbols.get(s)
-    if hit is not None:
-        return hit
-    lo, _ = s.declared_range
-    if s.is_size and lo >= 1:
-        sym = _sp.Symbol(s.name, integer=True, positive=True)
-    elif s.is_size:
-        sym = _sp.Symbol(s.name, integer=True, nonnegative=True)
+def _sympy_mod(a, b):
+    """sympy's Mod(a, b), left unevaluated unless both are numbers: sympy
+    1.11's Mod.eval rewrites Mod(1, n) for a positive integer symbol n as
+    1 - n (wrong for n >= 2), Mod(-1, n) as 2*n - 1, Mod(2, n + 1) as
+    1 - n (found by test/fuzz/bridge_fuzz.py); the engine's form needs no
+    rewriting. (Numbers are evaluated: sympy's Max and Min refuse an
+    unevaluated function of numbers as "not comparable".)"""
+    if a.is_Number and b.is_Number:
+        return _sp.Mod(a, b)
+    return _sp.Mod(a, b, evaluate=False)
+
+
+def _sympy_floor(a, b):
+    """floor(a / b), left unevaluated unless the quotient is a number:
+    sympy 1.11 takes x/6 for an even x as an integer (``(x/6).is_integer``
+    is True), so floor(Max(2*n, -2)/6) would become Max(2*n, -2)/6 (found
+    by test/fuzz/bridge_fuzz.py). A quotient that sympy reduces to a
+    number (n/n) is evaluated, as in _sympy_mod."""
+    q = a / b
+    return _sp.floor(q, evaluate=not q.free_symbols and q.is_Number)
+
+
+def _sympy_ceiling(a, b):
+    """ceiling(a / b), unevaluated unless the quotient is a number (as
+    floor)."""
+    q = a / b
+    return _sp.ceiling(q, evaluate=not q.free_symbols and q.is_Number)
+
+
+def _unevaluated(cls):
+    """A writer of `cls` nodes that leaves them unevaluated unless every
+    argument is a number. The engine's form is already simplified, and the
+    classes' own rewriting has been wrong: sympy 1.11's Min(Mod(-n**2 - 2,
+    n + 1), x) recurses without end comparing its arguments, and torch
+    1.13's FloorDiv folds FloorDiv(FloorDiv(a, 8), d) into FloorDiv(a, 8 *
+    d), wrong for a negative d (both found by test/fuzz/bridge_fuzz.py)."""
+    def build(*args):
+        if all(a.is_Number for a in args):
+            return cls(*args)
+        return cls(*args, evaluate=False)
+    build.__name__ = build.__qualname__ = cls.__name__
+    return build
+
+
+_SYMPY_FUNCTIONS = {
+    "floordiv": _sympy_floor,
+    "ceildiv": _sympy_ceiling,
+    "mod": _sympy_mod,
+    "max": _unevaluated(_sp.Max),
+    "min": _unevaluated(_sp.Min),
+}
+# sympy's own classes, as `like` may use them: their writers above.
+_SYMPY_CLASSES = {_sp.floor: "floordiv", _sp.ceiling: "ceildiv",
+                  _sp.Mod: "mod", _sp.Max: "max", _sp.Min: "min"}
+
+
+def _like_expressions(like):
+    """The sympy expressions of to_sympy's `like`: one, or an iterable."""
+    if like is None:
+        return []
+    if isinstance(like, (_sp.Basic, numbers.Integral, str, bytes)):
+        items = [like]
     else:
-        sym = _sp.Symbol(s.name, integer=True)
-    _sympy_symbols[s] = sym
-    return sym
+        try:
+            items = list(like)
+        except TypeError:
+            items = [like]
+    return [_as_sympy(x, "to_sympy: like") for x in items]
 
 
-def to_sympy(e, *, symbols=None, functions=None):
+def _from_like(like):
+    """({kind: writer}, {name: sympy symbol}) that the sympy expressions
+    `like` use. sympy's floor/ceiling stand for the floor(a / b) form. A
+    kind written with two classes in `like`, or a name with two symbols,
+    maps to None (ambiguous)."""
+    classes, syms = {}, {}
+    for x in like:
+        for node in _sp.preorder_traversal(x):
+            if isinstance(node, _sp.Symbol):
+                prev = syms.get(node.name, node)
+                syms[node.name] = node if prev == node else None
+                continue
+            kind = _KIND_OF_CLASS.get(type(node).__name__)
+            if kind is not None:
+                classes.setdefault(kind, set()).add(type(node))
+    funcs = {}
+    for kind, found in classes.items():
+        if len(found) > 1:
+            funcs[kind] = None
+            continue
+        cls = next(iter(found))
+        if _SYMPY_CLASSES.get(cls) == kind:
+            funcs[kind] = _SYMPY_FUNCTIONS[kind]
+        else:
+            funcs[kind] = _unevaluated(cls)
+    return funcs, syms
+
+
+def _class_names(kind, like):
+    names = set()
+    for x in like:
+        for node in _sp.preorder_traversal(x):
+            if _KIND_OF_CLASS.get(type(node).__name__) == kind:
+                cls = type(node)
+                names.add(f"{cls.__module__}.{cls.__name__}")
+    return " and ".join(sorted(names))
+
+
+def _default_symbol(s):
+    """The sympy symbol of an engine symbol, from its declaration alone."""
+    lo, hi = s.declared_range
+    if s.is_size and lo >= 1:
+        return _sp.Symbol(s.name, integer=True, positive=True)
+    if s.is_size:
+        return _sp.Symbol(s.name, integer=True, nonnegative=True)
+    if hi <= -1:
+        return _sp.Symbol(s.name, integer=True, negative=True)
+    if hi <= 0:
+        return _sp.Symbol(s.name, integer=True, nonpositive=True)
+    return _sp.Symbol(s.name, integer=True)
+
+
+def to_sympy(e, *, symbols=None, functions=None, like=None):
     """The sympy expression of the engine expression `e`.
 
-    A symbol becomes the sympy symbol it came from (through from_sympy),
-    else an integer sympy symbol of its name (``positive`` for a size of
-    lower bound >= 1, ``nonnegative`` for another size); `symbols` maps
-    symbols or names to sympy expressions to use instead. floordiv,
-    ceildiv, mod, max and min are written with the function classes
-    from_sympy last met for them (PyTorch's FloorDiv, CeilDiv, Mod or
-    PythonMod, Max, Min when the expression came from PyTorch), else as
-    ``floor(a / b)``, ``ceiling(a / b)``, ``Mod``, ``Max``, ``Min``;
-    `functions` maps those five names to callables to use instead.
+    The result is a function of the arguments alone (no memory of earlier
+    calls):
+
+    * a symbol is, in this order, ``symbols[symbol]`` or
+      ``symbols[name]`` (`symbols` maps engine symbols or names to sympy
+      expressions), the sympy symbol of that name in `like`, else an
+      integer sympy symbol of its name from its declaration (``positive``
+      for a size of lower bound >= 1, ``nonnegative`` for another size,
+      ``negative``/``nonpositive`` for an integer bounded by -1/0);
+    * floordiv, ceildiv, mod, max and min are written with
+      ``functions[kind]`` (a callable), else with the class `like` writes
+      that operation with (PyTorch's ``FloorDiv``, ``CeilDiv``, ``Mod`` or
+      ``PythonMod``, ``Max``, ``Min``, matched by name, or sympy's own),
+      else as ``floor(a / b)``, ``ceiling(a / b)``, ``Mod``, ``Max``,
+      ``Min``. Nodes written with a class (sympy's or `like`'s) are left
+      unevaluated unless their operands are numbers: the engine's form is
+      already simplified, and sympy 1.11 and torch 1.13 rewrite some of
+      them wrongly (``Mod(1, n)`` to ``1 - n``; ``FloorDiv(FloorDiv(a, 8),
+      d)`` to ``FloorDiv(a, 8 * d)`` for a d that may be negative).
+      `functions` callables are called as they are.
+
+    `like` is a sympy expression, or an iterable of them: typically what
+    was given to from_sympy, so that ``to_sympy(from_sympy(x), like=x)``
+    writes PyTorch's functions and symbols back. If `like` writes one
+    operation with two classes (sympy's ``Mod`` and ``PythonMod``), or has
+    two symbols of one name, that is a ``ValueError`` unless `functions` /
+    `symbols` decides it.
     """
-    funcs = {k: (functions or {}).get(k) or _default_function(k)
-             for k in ("floordiv", "ceildiv", "mod", "max", "min")}
+    like = _like_expressions(like)
+    like_funcs, like_syms = _from_like(like)
+    functions = functions or {}
+    funcs = {}
+    for k in _KINDS:
+        f = functions.get(k)
+        if f is None and k in like_funcs:
+            f = like_funcs[k]
+            if f is None:
+                raise ValueError(
+                    f"to_sympy: like writes {k} with both "
+                    f"{_class_names(k, like)}: choose one with "
+                    f"functions={{'{k}': ...}}")
+        funcs[k] = f or _SYMPY_FUNCTIONS[k]
+
+    def sympy_symbol(s):
+        if symbols:
+            v = symbols.get(s)
+            if v is None:
+                v = symbols.get(s.name)
+            if v is not None:
+                return _sp.sympify(v)
+        if s.name in like_syms:
+            v = like_syms[s.name]
+            if v is None:
+                raise ValueError(f"to_sympy: like has two symbols named "
+                                 f"'{s.name}' (with different assumptions): "
+                                 "choose one with symbols=")
+            return v
+        return _default_symbol(s)
+
     memo = {}
 
     def conv(x):
@@ -301,7 +511,7 @@ def to_sympy(e, *, symbols=None, functions=None):
         if kind == "constant":
             r = _sp.Integer(x.value)
         elif kind == "symbol":
-            r = _sympy_symbol(x, symbols)
+            r = sympy_symbol(x)
         elif kind == "add":
             r = _sp.Add(*[c * conv(t) for c, t in
                           zip(x.coefficients, x.operands)],
@@ -316,8 +526,11 @@ def to_sympy(e, *, symbols=None, functions=None):
         memo[x] = r
         return r
 
-    if isinstance(e, int):
-        return _sp.Integer(e)
+    if isinstance(e, numbers.Integral) and not isinstance(e, bool):
+        return _sp.Integer(int(e))
+    if not isinstance(e, _expr.Expr):
+        raise TypeError("to_sympy: expected a symshape.expr.Expr or an int, "
+                        f"got {type(e).__name__} {e!r}")
     return conv(e)
 
 
@@ -350,7 +563,7 @@ def _dim_expr(d):
         d = node.expr
     if isinstance(d, bool):
         raise TypeError(f"a dim cannot be a bool: {d!r}")
-    return _sp.sympify(d)
+    return _as_sympy(d, "function_skeleton: a dim")
 
 
 def _shape_and_type(spec, dtype):

@@ -37,16 +37,6 @@ def build_dir():
     return build
 
 
-@pytest.fixture(autouse=True)
-def _fresh_bridge_memory():
-    """to_sympy writes divisions with the classes from_sympy last met:
-    start every test without that memory."""
-    bridge = sys.modules.get("symshape.sympy")
-    if bridge is not None:
-        bridge._seen_functions.clear()
-    yield
-
-
 def pytest_report_header(config):
     return [f"symshape {symshape.__version__} from "
             f"{os.path.dirname(symshape.__file__)}"]

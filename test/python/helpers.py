@@ -122,6 +122,20 @@ class PowByNatural(sympy.Function):
         return None
 
 
+class Identity(sympy.Function):
+    """PyTorch's Identity: its argument, kept from expansion."""
+    nargs = (1,)
+
+    @classmethod
+    def eval(cls, arg):
+        if isinstance(arg, sympy.Integer):
+            return arg
+        return None
+
+    def _eval_is_integer(self):
+        return self.args[0].is_integer
+
+
 class TruncToInt(sympy.Function):
     """A PyTorch function the engine does not model."""
     nargs = (1,)
