@@ -19,12 +19,26 @@
 #include "symshape/IR/SymShapeFactsInterface.h"
 #include "symshape/IR/SymShapeOps.h"
 
+#include "llvm/Support/CommandLine.h"
+
 using namespace mlir;
 using namespace symshape;
+
+/// A test-only switch: takes an apply's operand built from sizes as a size
+/// (>= 0) whatever its sign, the wrong rule that made `(0 - a) + b` into
+/// `b`. Certificates must refute what it decides
+/// (test/Transforms/certify-canonicalization.mlir).
+static llvm::cl::opt<bool> testUnsoundSizeOperands(
+    "symshape-test-unsound-size-operands", llvm::cl::Hidden,
+    llvm::cl::desc("Test only: take every apply operand built from sizes as "
+                   "non-negative (a wrong rule certificates must refute)"),
+    llvm::cl::init(false));
 
 namespace {
 
 constexpr unsigned kLocalDepth = 16;
+
+thread_local DecisionRecorder *currentRecorder = nullptr;
 
 /// The analysis of one query.
 struct LocalAnalysis : public ShapeAnalysis {
@@ -33,20 +47,44 @@ struct LocalAnalysis : public ShapeAnalysis {
     // Canonicalization may run on functions in parallel: a query must not
     // read another function's body.
     setCallSummaries(false);
+    setLogStatedFacts(currentRecorder != nullptr);
+  }
+
+  /// Records a decision that claims `claim`, if a recorder is installed.
+  void record(Operation *op, ArrayRef<Relation> claim) {
+    if (!currentRecorder || claim.empty())
+      return;
+    std::string what = (op->getName().getStringRef() + " (canonicalization)").str();
+    currentRecorder->record(*this, op->getLoc(), what, claim);
+  }
+
+  /// The expressions of `op`'s operands, if each has one.
+  SmallVector<Expr> operandExprs(Operation *op) {
+    SmallVector<Expr> exprs;
+    for (Value v : op->getOperands())
+      exprs.push_back(getExpr(v));
+    return exprs;
   }
 };
 
 /// What `analysis` proves `op`'s result equal to (see getProvenValue).
 OpFoldResult provenValue(LocalAnalysis &analysis, Operation *op) {
   Solver &solver = analysis.getSolver();
-  Expr s = solver.simplify(analysis.getExpr(op->getResult(0)));
+  Expr result = analysis.getExpr(op->getResult(0));
+  Expr s = solver.simplify(result);
   if (!s)
     return OpFoldResult();
-  if (std::optional<int64_t> c = s.getConstantOrNone())
+  if (std::optional<int64_t> c = s.getConstantOrNone()) {
+    analysis.record(op, {{Relation::Kind::EQ, result, s}});
     return IntegerAttr::get(IndexType::get(op->getContext()), *c);
-  for (Value operand : op->getOperands())
-    if (solver.normalize(analysis.getExpr(operand)) == s)
+  }
+  for (Value operand : op->getOperands()) {
+    Expr oe = analysis.getExpr(operand);
+    if (solver.normalize(oe) == s) {
+      analysis.record(op, {{Relation::Kind::EQ, result, oe}});
       return operand;
+    }
+  }
   return OpFoldResult();
 }
 
@@ -62,14 +100,23 @@ Expr simplifiedApplyExpr(LocalAnalysis &analysis, ApplyOp op) {
     Expr oe = analysis.getExpr(operand);
     if (!oe)
       continue;
-    if (analysis.isProvenNonNegative(oe))
+    if (analysis.isProvenNonNegative(oe) ||
+        (testUnsoundSizeOperands && analysis.isBuiltFromSizes(oe)))
       local.declareSize(i);
     local.addSymbolRange(i, solver.getRange(oe));
     local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));
   }
   Expr e = op.getExpr().getValue();
   Expr simplified = Solver(local).simplify(e);
-  return simplified == e ? Expr() : simplified;
+  if (simplified == e)
+    return Expr();
+  // The claim, over the analysis' symbols: the apply computes the same
+  // value with the simplified expression.
+  SmallVector<Expr> operands = analysis.operandExprs(op);
+  if (llvm::all_of(operands, [](Expr x) { return bool(x); }))
+    analysis.record(op, {{Relation::Kind::EQ, substitute(e, operands),
+                          substitute(simplified, operands)}});
+  return simplified;
 }
 
 struct AnalysisFacts : public SymShapeFactsInterface {
@@ -101,13 +148,44 @@ struct AnalysisFacts : public SymShapeFactsInterface {
   bool isImpliedConstraint(ConstrainRangeOp op) const override {
     LocalAnalysis analysis(op.getContext());
     RangeAttr range = op.getRange();
-    return isImpliedRange(analysis.getSolver(), analysis.getExpr(op.getValue()),
-                          Interval(range.getLo(), range.getHi()),
-                          op.getDivisor());
+    Expr e = analysis.getExpr(op.getValue());
+    if (!isImpliedRange(analysis.getSolver(), e,
+                        Interval(range.getLo(), range.getHi()),
+                        op.getDivisor()))
+      return false;
+    analysis.record(op, rangeClaim(analysis.getExprContext(), e,
+                                   Interval(range.getLo(), range.getHi()),
+                                   op.getDivisor()));
+    return true;
   }
 };
 
 } // namespace
+
+SmallVector<Relation, 3> symshape::rangeClaim(ExprContext &exprs, Expr e,
+                                              const Interval &range,
+                                              int64_t divisor) {
+  SmallVector<Relation, 3> claim;
+  if (std::optional<int64_t> lo = range.getLo())
+    claim.push_back({Relation::Kind::LE, exprs.getConstant(*lo), e});
+  if (std::optional<int64_t> hi = range.getHi())
+    claim.push_back({Relation::Kind::LE, e, exprs.getConstant(*hi)});
+  if (divisor > 1)
+    claim.push_back(
+        {Relation::Kind::EQ, mod(e, divisor), exprs.getConstant(0)});
+  return claim;
+}
+
+DecisionRecorder::~DecisionRecorder() = default;
+
+ScopedDecisionRecorder::ScopedDecisionRecorder(DecisionRecorder *recorder)
+    : previous(currentRecorder) {
+  currentRecorder = recorder;
+}
+
+ScopedDecisionRecorder::~ScopedDecisionRecorder() {
+  currentRecorder = previous;
+}
 
 void symshape::registerFactsInterface(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *, SymShapeDialect *dialect) {

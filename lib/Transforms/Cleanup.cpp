@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Certify.h"
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/IR/Dominance.h"
@@ -20,7 +21,10 @@
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <map>
+#include <optional>
 #include <mutex>
 
 namespace symshape {
@@ -261,6 +265,33 @@ public:
   bool found = false;
 };
 
+/// Collects the obligations of the decisions the symshape patterns take on
+/// one operation.
+class ObligationRecorder : public DecisionRecorder {
+public:
+  void record(ShapeAnalysis &analysis, Location loc, StringRef what,
+              ArrayRef<Relation> claim) override {
+    obligations.push_back(makeObligation(
+        analysis, loc, (what + ":" + describeClaim(analysis, claim)).str(),
+        claim));
+  }
+
+  std::vector<Obligation> obligations;
+};
+
+/// Writes the obligations of one run of the pass: the first run in this
+/// process that writes `path` replaces it (unless `append`), later ones
+/// append, one at a time (the pass runs on functions in parallel).
+LogicalResult writeRunObligations(MLIRContext *context,
+                                  ArrayRef<Obligation> obligations,
+                                  StringRef path, bool append) {
+  static std::mutex mutex;
+  static llvm::StringSet<> written;
+  std::lock_guard<std::mutex> lock(mutex);
+  bool first = written.insert(path).second;
+  return writeObligations(context, obligations, path, append || !first);
+}
+
 class SymShapeCleanupPass
     : public symshape::impl::SymShapeCleanupPassBase<SymShapeCleanupPass> {
 public:
@@ -272,6 +303,21 @@ public:
   }
 
   void runOnOperation() override {
+    // The symshape patterns' decisions, when certifying.
+    ObligationRecorder recorder;
+    std::optional<ScopedDecisionRecorder> recording;
+    if (!certify.empty())
+      recording.emplace(&recorder);
+    cleanup();
+    recording.reset();
+    if (!certify.empty() &&
+        failed(writeRunObligations(&getContext(), recorder.obligations,
+                                   certify, certifyAppend)))
+      return signalPassFailure();
+  }
+
+private:
+  void cleanup() {
     Operation *op = getOperation();
     SmallVector<OperationName> kinds = sets->getKinds(op);
     const FrozenRewritePatternSet *patterns = &sets->getSubset(kinds);
@@ -321,7 +367,6 @@ public:
       markAllAnalysesPreserved();
   }
 
-private:
   std::shared_ptr<PatternSets> sets;
 };
 

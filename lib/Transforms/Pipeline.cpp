@@ -40,6 +40,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   pm.addPass(createSymShapeSimplifyPass(simplify));
   SymShapeCleanupPassOptions canonicalizeOnly;
   canonicalizeOnly.cse = false;
+  canonicalizeOnly.certify = options.certify;
+  canonicalizeOnly.certifyAppend = true;
   OpPassManager &afterSimplify = pm.nestAny();
   afterSimplify.addPass(createSymShapeRepairReshapesPass(early));
   afterSimplify.addPass(createSymShapeCleanupPass(canonicalizeOnly));
@@ -70,7 +72,10 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   // mishandles: the repairs run again after them.
   OpPassManager &afterLower = pm.nestAny();
   afterLower.addPass(createSymShapeRepairReshapesPass(early));
-  afterLower.addPass(createSymShapeCleanupPass());
+  SymShapeCleanupPassOptions cleanup;
+  cleanup.certify = options.certify;
+  cleanup.certifyAppend = true;
+  afterLower.addPass(createSymShapeCleanupPass(cleanup));
   afterLower.addPass(createSymShapeRepairReshapesPass());
   // Last: the loops that canonicalization left carrying a tensor that
   // one-shot bufferization would not update in place.

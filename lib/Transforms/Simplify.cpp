@@ -448,17 +448,11 @@ SmallVector<Relation, 2> claimOf(ShapeAnalysis &analysis, const Decision &d) {
   Value result = op->getResult(0);
   if (d.kind == Decision::Kind::EraseFact) {
     auto constrain = cast<ConstrainRangeOp>(op);
-    Expr e = analysis.getExpr(constrain.getValue());
     RangeAttr range = constrain.getRange();
-    SmallVector<Relation, 2> claim;
-    if (std::optional<int64_t> lo = range.getLo())
-      claim.push_back({Relation::Kind::LE, exprs.getConstant(*lo), e});
-    if (std::optional<int64_t> hi = range.getHi())
-      claim.push_back({Relation::Kind::LE, e, exprs.getConstant(*hi)});
-    if (constrain.getDivisor() > 1)
-      claim.push_back({Relation::Kind::EQ, mod(e, constrain.getDivisor()),
-                       exprs.getConstant(0)});
-    return claim;
+    return SmallVector<Relation, 2>(
+        rangeClaim(exprs, analysis.getExpr(constrain.getValue()),
+                   Interval(range.getLo(), range.getHi()),
+                   constrain.getDivisor()));
   }
   if (result.getType().isInteger(1)) {
     auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);

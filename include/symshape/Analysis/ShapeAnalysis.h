@@ -322,6 +322,39 @@ private:
 /// (registerAllDialects calls it).
 void registerFactsInterface(mlir::DialectRegistry &registry);
 
+/// The relations that `range.lo <= e <= range.hi` and `divisor | e` (for a
+/// divisor above 1) make: what a fact that is erased as implied claims.
+llvm::SmallVector<Relation, 3> rangeClaim(ExprContext &exprs, Expr e,
+                                          const Interval &range,
+                                          int64_t divisor);
+
+/// Receives each decision the symshape dialect's canonicalization patterns
+/// take from facts (through SymShapeFactsInterface: a value proven equal to
+/// a constant or an operand, an apply simplified with what its operands
+/// prove, a constrain_range implied): the analysis it was taken with (its
+/// stated facts logged), where, and what it claims. A pass that certifies
+/// installs one around the pattern driver it runs (ScopedDecisionRecorder).
+class DecisionRecorder {
+public:
+  virtual ~DecisionRecorder();
+  virtual void record(ShapeAnalysis &analysis, mlir::Location loc,
+                      llvm::StringRef what, llvm::ArrayRef<Relation> claim) = 0;
+};
+
+/// Installs a recorder for the patterns run on the current thread (a
+/// pattern driver runs its patterns on the thread that calls it) while it
+/// lives, and restores the previous one after.
+class ScopedDecisionRecorder {
+public:
+  explicit ScopedDecisionRecorder(DecisionRecorder *recorder);
+  ~ScopedDecisionRecorder();
+  ScopedDecisionRecorder(const ScopedDecisionRecorder &) = delete;
+  ScopedDecisionRecorder &operator=(const ScopedDecisionRecorder &) = delete;
+
+private:
+  DecisionRecorder *previous;
+};
+
 } // namespace symshape
 
 #endif // SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H

@@ -409,7 +409,14 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
     Option<"cse", "cse", "bool", /*default=*/"true",
            "Then eliminate common sub-expressions, and canonicalize again "
            "where that changed something">,
+    Option<"certify", "certify", "std::string", /*default=*/"\"\"",
+           "Write every decision the symshape canonicalization patterns take "
+           "from facts as an SMT-LIB proof obligation to this file "
+           "(scripts/check-certificates.py runs z3 on it)">,
+    Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
+           "Append to the certify file instead of replacing it">,
   ];
+  let dependentDialects = ["::mlir::smt::SMTDialect"];
 }
 
 def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> {
