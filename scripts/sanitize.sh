@@ -10,8 +10,7 @@
 #   (default)   test/Analysis test/Unit test/IR test/Transforms/fold-reshape*
 #               test/bad-input, and test/fuzz if present
 #   --all       the whole suite
-#   --ci        the default tests, without building the libFuzzer target (what
-#               scripts/test.sh runs)
+#   --ci        the default (what scripts/test.sh runs)
 #   paths       tests or directories of the source tree (test/IR/apply.mlir)
 #   --no-build  run the tests on the existing build as it is
 #
@@ -35,14 +34,13 @@ SYMSHAPE_SANITIZE="${SYMSHAPE_SANITIZE:-address;undefined}"
 LIT=/usr/lib/llvm-22/bin/lit
 
 all=0
-ci=0
 build=1
 paths=()
 lit_args=()
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --all) all=1 ;;
-    --ci) ci=1 ;;
+    --ci) ;;
     --no-build) build=0 ;;
     --) shift; lit_args=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -66,8 +64,7 @@ if [ "$build" -eq 1 ]; then
       -DSYMSHAPE_SANITIZE="$SYMSHAPE_SANITIZE" -DSYMSHAPE_BUILD_FUZZERS=ON \
       -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
   fi
-  build_targets=(symshape-test-deps)
-  [ "$ci" -eq 1 ] || build_targets+=(symshape-fuzz-parse-pipeline)
+  build_targets=(symshape-test-deps symshape-fuzz-parse-pipeline)
   cmake --build "$SYMSHAPE_BUILD_DIR" -j "${SYMSHAPE_JOBS:-$(nproc)}" \
     --target "${build_targets[@]}"
 fi

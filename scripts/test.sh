@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds symshape and runs the whole test suite
+# Installs what is missing, builds every target and runs the whole test suite
 # (lit tests, GoogleTest unit tests, executed end-to-end tests, a differential
 # fuzzing campaign, the Python package's pytest suite), then builds symshape
-# with AddressSanitizer and UndefinedBehaviorSanitizer and runs the engine,
-# fold, bad-input and fuzzing tests under them (scripts/sanitize.sh --ci; skip it with
-# SYMSHAPE_TEST_SANITIZERS=0). The last line printed is "N passed, N failed"
-# over both; the exit status is non-zero on failure. Extra arguments go to the
-# first lit run.
+# with AddressSanitizer and UndefinedBehaviorSanitizer, the libFuzzer target
+# included, and runs the engine, fold, bad-input and fuzzing tests under them
+# (scripts/sanitize.sh --ci; skip it with SYMSHAPE_TEST_SANITIZERS=0). The
+# last line printed is "N passed, N failed" over both; the exit status is
+# non-zero on failure. Extra arguments go to the first lit run.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-configure_and_build symshape-test-deps
+configure_and_build all symshape-test-deps
 
 tally="$(mktemp)"
 trap 'rm -f "$tally"' EXIT

@@ -39,6 +39,15 @@ tools = [
 llvm_config.add_tool_substitutions(
     tools, [config.symshape_tools_dir, config.llvm_tools_dir])
 
+# The libFuzzer target exists only in a build with SYMSHAPE_BUILD_FUZZERS
+# (the sanitizer build): its tests require the feature "libfuzzer".
+if os.path.exists(os.path.join(config.symshape_tools_dir,
+                               "symshape-fuzz-parse-pipeline")):
+    config.available_features.add("libfuzzer")
+    llvm_config.add_tool_substitutions(
+        [ToolSubst("symshape-fuzz-parse-pipeline", unresolved="fatal")],
+        [config.symshape_tools_dir])
+
 config.substitutions.append(
     ("%symshape_plugin", os.path.join(config.symshape_lib_dir,
                                       "SymShapePlugin.so")))

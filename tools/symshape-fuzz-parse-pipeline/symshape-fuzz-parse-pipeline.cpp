@@ -26,7 +26,11 @@
 //   * the printed input parses back (a printer/parser mismatch);
 //   * a pass that reports success leaves IR that verifies (the pass manager
 //     verifier is replaced by an instrumentation that says which pass broke
-//     the IR, instead of turning it into an ordinary pipeline failure).
+//     the IR, instead of turning it into an ordinary pipeline failure),
+//     unless upstream canonicalization alone breaks the IR the pass started
+//     from (an upstream finding: the input is then dropped quietly).
+// Inputs with a known trigger of an upstream parser crash are skipped before
+// parsing (see hasKnownParserCrash): a blind spot, documented in README.md.
 //
 // Reproduce a crash file with `symshape-fuzz-parse-pipeline <file>`; the MLIR
 // part is `tail -c +2 <file>`. See README.md.
@@ -41,11 +45,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -56,17 +62,79 @@ using namespace mlir;
 
 namespace {
 
-/// Aborts after the pass that left invalid IR while reporting success.
+/// Makes `op` trivially valid: its regions are emptied (a function becomes
+/// a private declaration). Later passes of the pipeline then see IR that
+/// verifies and do nothing.
+void neutralize(Operation *op) {
+  for (Region &region : op->getRegions()) {
+    region.dropAllReferences();
+    region.getBlocks().clear();
+  }
+  if (auto func = dyn_cast<FunctionOpInterface>(op))
+    SymbolTable::setSymbolVisibility(func, SymbolTable::Visibility::Private);
+  else if (auto module = dyn_cast<ModuleOp>(op))
+    module.getBodyRegion().emplaceBlock();
+}
+
+/// Aborts after the pass that left invalid IR while reporting success,
+/// unless upstream canonicalization alone breaks the IR the pass started
+/// from: MLIR 22.1's canonicalization builds an `insert_slice` that fails to
+/// verify from one that is out of bounds (a finding in upstream code, not
+/// ours). Such IR is neutralized so that the pipeline ends quietly.
 class VerifyAfterEachPass : public PassInstrumentation {
 public:
+  void runBeforePass(Pass *, Operation *op) override {
+    snapshots.emplace_back(op->clone());
+  }
+  void runAfterPassFailed(Pass *, Operation *) override {
+    snapshots.pop_back();
+  }
   void runAfterPass(Pass *pass, Operation *op) override {
+    OwningOpRef<Operation *> snapshot = std::move(snapshots.back());
+    snapshots.pop_back();
     if (succeeded(verify(op)))
       return;
+    if (upstreamBreaksToo(*snapshot)) {
+      neutralize(op);
+      return;
+    }
     llvm::errs() << "symshape-fuzz: pass '" << pass->getArgument()
                  << "' succeeded but left IR that does not verify\n";
     std::abort();
   }
+
+private:
+  /// Whether upstream `canonicalize` on its own leaves `op` invalid.
+  static bool upstreamBreaksToo(Operation *op) {
+    PassManager pm(op->getContext(), op->getName().getStringRef());
+    pm.enableVerifier(false);
+    pm.addPass(createCanonicalizerPass());
+    return succeeded(pm.run(op)) && failed(verify(op));
+  }
+
+  /// The IR each running pass started from (passes nest: a stack).
+  SmallVector<OwningOpRef<Operation *>> snapshots;
 };
+
+/// Whether `text` holds a known trigger of a crash in MLIR 22.1's parser,
+/// which no handler can catch in-process: a dense array attribute of
+/// `linalg.reduce`/`broadcast` (`dimensions = ...`) or `linalg.transpose`
+/// (`permutation = ...`) whose value does not start with `[` makes the
+/// linalg parser dereference a null attribute. Such inputs are skipped (a
+/// documented blind spot of this target).
+bool hasKnownParserCrash(llvm::StringRef text) {
+  for (llvm::StringRef key : {"dimensions", "permutation"}) {
+    for (size_t pos = text.find(key); pos != llvm::StringRef::npos;
+         pos = text.find(key, pos + 1)) {
+      llvm::StringRef rest = text.drop_front(pos + key.size()).ltrim();
+      if (!rest.consume_front("="))
+        continue;
+      if (!rest.ltrim().starts_with("["))
+        return true;
+    }
+  }
+  return false;
+}
 
 /// The first name the module declares (a symshape.symbol or a
 /// symshape.dim_names entry), or "".
@@ -107,7 +175,7 @@ void setOptions(symshape::PipelineOptions &options, uint8_t flags,
   case 0:
     break;
   case 1:
-    options.checks = "none";
+    options.checks = symshape::CheckMode::None;
     options.explain = true;
     break;
   case 2:
@@ -146,6 +214,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A copy: MLIR's lexer reads the byte after the buffer (it expects a
   // terminating NUL, which a libFuzzer input does not have).
   std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
+  if (hasKnownParserCrash(text))
+    return 0;
 
   // A fresh context per input: nothing (uniqued expressions included) leaks
   // from one input into the next, so every crash reproduces alone.
