@@ -101,6 +101,25 @@ LogicalResult declareBoundArgumentFacts(FunctionOpInterface func,
   return success();
 }
 
+/// Names, ranges and divisors of a memref argument's dims are not supported
+/// (the analysis raises tensors): an error at the argument, rather than
+/// facts silently dropped. (The verifier accepts them on memrefs, which is
+/// what bufferization makes of an annotated tensor argument.)
+LogicalResult rejectMemRefDimAttrs(FunctionOpInterface func,
+                                   BlockArgument arg) {
+  if (!isa<BaseMemRefType>(arg.getType()))
+    return success();
+  for (StringRef name : {"symshape.dim_names", "symshape.dim_ranges",
+                         "symshape.dim_divisors"})
+    if (func.getArgAttr(arg.getArgNumber(), name))
+      return emitError(arg.getLoc())
+             << name << " of argument " << arg.getArgNumber()
+             << ": symshape-infer names and constrains the dims of tensor "
+                "arguments only, and this one is a memref (run symshape "
+                "before bufferization)";
+  return success();
+}
+
 /// Declares a size symbol for every dynamic dim and every named static dim of
 /// every tensor argument of `func` and binds the argument to them at the
 /// entry. An argument the user bound keeps the binding, with the facts its
@@ -112,6 +131,8 @@ LogicalResult bindArguments(FunctionOpInterface func) {
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   MLIRContext *ctx = func.getContext();
   for (BlockArgument arg : entry.getArguments()) {
+    if (failed(rejectMemRefDimAttrs(func, arg)))
+      return failure();
     auto type = dyn_cast<RankedTensorType>(arg.getType());
     if (!type)
       continue;

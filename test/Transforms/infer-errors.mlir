@@ -20,3 +20,19 @@ func.func @bad_divisor(%x: tensor<?xf32> {symshape.dim_ranges = [#symshape.range
                                            symshape.dim_divisors = [8]}) {
   return
 }
+
+// -----
+
+// Named or constrained dims of a memref argument are not supported: an
+// error at the argument, not facts silently dropped.
+// expected-error @+1 {{symshape.dim_ranges of argument 0: symshape-infer names and constrains the dims of tensor arguments only, and this one is a memref (run symshape before bufferization)}}
+func.func @memref_dims(%m: memref<?xf32> {symshape.dim_ranges = [#symshape.range<[1, 8]>]}) {
+  return
+}
+
+// -----
+
+// A memref argument without them is fine (must not fire).
+func.func @memref_plain(%m: memref<?xf32>, %x: tensor<?xf32> {symshape.dim_names = ["n"]}) {
+  return
+}
