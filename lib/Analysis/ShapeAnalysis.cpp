@@ -449,7 +449,26 @@ Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
 // Facts
 //===----------------------------------------------------------------------===//
 
-void ShapeAnalysis::reportContradiction(Expr e, FactSource fact) {
+std::string ShapeAnalysis::describeAsStated(Expr e) const {
+  // A symbol equal to another symbol (a dim bound to a named symbol) is
+  // written as that one; no other fact is applied, so that no symbol
+  // becomes the constant a binding made it.
+  Expr renamed = substituteSymbols(e, [&](unsigned pos) {
+    Expr to = facts.getEquality(pos);
+    return to && to.isSymbol() ? to : exprContext.getSymbol(pos);
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  (renamed ? renamed : e).print(os, [&](llvm::raw_ostream &out, unsigned pos) {
+    out << getSymbolName(pos);
+  });
+  return text;
+}
+
+void ShapeAnalysis::reportContradiction(Expr e, FactSource fact,
+                                        const std::string &stated) {
+  if (!fact.userStated && !warnFailingChecks)
+    return;
   Operation *source = fact.op;
   // The most recent other source of a fact on a symbol of `e`.
   Operation *other = nullptr;
@@ -467,32 +486,47 @@ void ShapeAnalysis::reportContradiction(Expr e, FactSource fact) {
   // Name the symbols the fact is about, as the user knows them.
   std::string about;
   llvm::raw_string_ostream os(about);
-  bool first = true;
-  for (unsigned i : e.getSymbolsUsed()) {
-    os << (first ? "" : ", ") << getSymbolName(i);
-    first = false;
-  }
-  if (first)
-    os << e;
-  if (fact.userStated) {
-    contradiction = true;
-    InFlightDiagnostic diag = source->emitError()
-                              << "contradicting facts: this fact on '" << about
-                              << "' cannot hold together with ";
-    if (other) {
-      diag << "the fact stated by '" << other->getName() << "'";
-      diag.attachNote(other->getLoc()) << "the other fact is stated here";
-    } else {
-      diag << "what is known about its symbols";
-    }
-    return;
-  }
+  llvm::interleaveComma(e.getSymbolsUsed(), os,
+                        [&](unsigned i) { os << getSymbolName(i); });
+  if (about.empty())
+    about = stated;
+  // Diagnostics at the source's location, without the op printed again.
   InFlightDiagnostic diag =
-      source->emitWarning()
-      << "this check contradicts earlier facts on '" << about
-      << "': the program aborts here at run time whatever the input";
+      fact.userStated
+          ? mlir::emitError(source->getLoc())
+                << "contradicting facts: this fact ('" << stated
+                << "') cannot hold together with what is known of '" << about
+                << "'"
+          : mlir::emitWarning(source->getLoc())
+                << "this check ('" << stated << "') contradicts earlier facts "
+                << "on '" << about
+                << "': the program aborts here at run time whatever the input";
+  if (fact.userStated)
+    contradiction = true;
   if (other)
-    diag.attachNote(other->getLoc()) << "the earlier fact is stated here";
+    diag.attachNote(other->getLoc()) << "the other fact is stated here";
+  // And what is declared of each symbol, where it is declared.
+  for (unsigned i : e.getSymbolsUsed()) {
+    SymbolFacts declared = facts.getDeclaration(i);
+    symshape::Interval range =
+        declared.isSize
+            ? declared.range.intersect(symshape::Interval::nonNegative())
+            : declared.range;
+    // Nothing declared beyond the default of the symbol's kind.
+    if ((range.isFull() || range == symshape::Interval::nonNegative()) &&
+        declared.divisor == 1)
+      continue;
+    const SymbolInfo &info = symbols[i];
+    Location loc = info.value ? info.value.getLoc() : source->getLoc();
+    if (Operation *def = info.value ? info.value.getDefiningOp() : nullptr)
+      loc = def->getLoc();
+    std::string text;
+    llvm::raw_string_ostream ts(text);
+    ts << "'" << getSymbolName(i) << "' is declared in " << range;
+    if (declared.divisor > 1)
+      ts << ", a multiple of " << declared.divisor;
+    diag.attachNote(loc) << text << " here";
+  }
 }
 
 void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
@@ -502,6 +536,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e)
                           << " in " << range << " (divisor " << divisor
                           << ")\n");
+  std::string stated = source.op && e ? describeAsStated(e) : std::string();
   e = solver.normalize(e);
   if (!e)
     return;
@@ -520,8 +555,22 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
   if (!ok)
     unreachable = true;
   if (source.op) {
-    if (!ok)
-      reportContradiction(e, source);
+    if (!ok) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << stated;
+      if (range.isPoint())
+        os << " == " << *range.getPoint();
+      else if (!range.getLo() && range.getHi())
+        os << " <= " << *range.getHi();
+      else if (range.getLo() && !range.getHi())
+        os << " >= " << *range.getLo();
+      else
+        os << " in " << range;
+      if (divisor > 1)
+        os << ", a multiple of " << divisor;
+      reportContradiction(e, source, text);
+    }
     factSources.push_back({e, source.op});
   }
 }
@@ -531,6 +580,9 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     statedFacts.push_back({a, symshape::Interval(), 1, b});
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(a)
                           << " == " << describe(b) << "\n");
+  std::string stated = source.op && a && b ? describeAsStated(a) + " == " +
+                                                   describeAsStated(b)
+                                             : std::string();
   a = solver.normalize(a);
   b = solver.normalize(b);
   if (!a || !b || a == b)
@@ -547,7 +599,9 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     if (d && d.isConstant()) {
       unreachable = true;
       if (source.op)
-        reportContradiction(a, source);
+        reportContradiction(a, source,
+                            stated + " (" + describe(a) + " == " +
+                                describe(b) + ")");
       return;
     }
   }
@@ -572,7 +626,7 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
       unreachable = true;
     if (source.op) {
       if (!ok)
-        reportContradiction(sym, source);
+        reportContradiction(sym, source, stated);
       factSources.push_back({sym, source.op});
     }
     return true;
@@ -621,12 +675,22 @@ void ShapeAnalysis::addDeclarations(Operation *root) {
     ok &= facts.declareSymbolDivisor(pos, symbol.getDivisor());
     if (!ok) {
       contradiction = true;
+      auto describe = [](SymbolOp op) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        RangeAttr r = op.getRangeOrDefault();
+        os << "in " << symshape::Interval(r.getLo(), r.getHi());
+        if (op.getDivisor() > 1)
+          os << ", a multiple of " << op.getDivisor();
+        return text;
+      };
       InFlightDiagnostic diag =
-          symbol.emitError()
+          mlir::emitError(symbol.getLoc())
           << "contradicting facts: symbol '" << symbol.getName()
-          << "' is declared again with facts that cannot hold together with "
-             "its other declaration";
-      diag.attachNote(other.getLoc()) << "the other declaration is here";
+          << "' is declared again " << describe(symbol)
+          << ", which cannot hold together with its other declaration";
+      diag.attachNote(other.getLoc())
+          << "the other declaration is here: " << describe(other);
     }
   });
 }

@@ -172,6 +172,13 @@ public:
   /// parallel requires.
   void setCallSummaries(bool enable) { callSummaries = enable; }
 
+  /// Whether a check (`cf.assert`) that contradicts earlier facts is
+  /// reported as a warning (the program aborts there whatever the input);
+  /// off by default, so that of the passes that analyse a function only
+  /// the first one says it (symshape-infer). Contradicting facts the user
+  /// states with symshape ops are errors in every pass.
+  void setWarnFailingChecks(bool enable) { warnFailingChecks = enable; }
+
   /// A symbol table of the module the analysed functions are in, built once
   /// by the pass and only read here (so analyses of several functions may
   /// share it in parallel): callees are found in it instead of by a scan of
@@ -249,7 +256,12 @@ private:
   void addDeclarations(mlir::Operation *root);
   void addFactsOf(mlir::Operation *op);
   void addDimFacts(mlir::Operation *op);
-  void reportContradiction(Expr e, FactSource source);
+  /// Reports a fact that contradicts what is known: `e` is what it is
+  /// about, `stated` the fact as the user wrote it ("n in [8, 16]").
+  void reportContradiction(Expr e, FactSource source, const std::string &stated);
+  /// `e` with symbols written by name, as stated (not normalized with the
+  /// facts, which may have made the symbols constants).
+  std::string describeAsStated(Expr e) const;
   void walkRegion(mlir::Region &region, const Visitor &visitor);
   void walkOp(mlir::Operation *op, const Visitor &visitor);
   void visitWithOperandFacts(mlir::Operation *op, const Visitor &visitor);
@@ -296,6 +308,7 @@ private:
   bool walking = false;
   std::optional<unsigned> depthLimit;
   bool callSummaries = true;
+  bool warnFailingChecks = false;
   unsigned onDemandDepth = 0;
   bool depthLimitReached = false;
   /// Nesting of call summaries (recursion is cut off).
