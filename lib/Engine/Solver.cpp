@@ -931,6 +931,8 @@ Expr Solver::simplifyImpl(Expr e) {
     Expr a = e.getOperands()[0], b = e.getOperands()[1];
     if (b.isConstant()) {
       int64_t c = b.getConstantValue();
+      if (Expr split = splitByDivisors(e.getKind(), a, c))
+        return split;
       if (e.getKind() == ExprKind::Mod) {
         // (multiple of c) mod c == 0; a mod c == a for 0 <= a < c.
         if (c > 0 && getDivisor(a) % c == 0)
@@ -1021,6 +1023,37 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   if (kept.size() == operands.size())
     return e;
   return isMax ? max(kept) : min(kept);
+}
+
+Expr Solver::splitByDivisors(ExprKind kind, Expr a, int64_t c) {
+  // a == m + r with c dividing m (by the divisors of its terms) and r in
+  // [0, c - 1]: a floordiv c == m / c (exact) and a mod c == r. So
+  // (H floordiv 2 + 1) floordiv 2 is H floordiv 4 where 4 divides H.
+  if (c <= 1 || a.getKind() != ExprKind::Add ||
+      (kind != ExprKind::FloorDiv && kind != ExprKind::Mod))
+    return Expr();
+  SmallVector<Expr, 4> multiples, rest;
+  SmallVector<int64_t, 4> multipleCoefficients, restCoefficients;
+  for (auto [t, k] : llvm::zip(a.getOperands(), a.getCoefficients())) {
+    // c divides k * t where it divides k, t's divisor, or their product.
+    std::optional<int64_t> d = checkedMul(getDivisor(t), k);
+    bool divides =
+        k % c == 0 || getDivisor(t) % c == 0 || (d && *d % c == 0);
+    (divides ? multiples : rest).push_back(t);
+    (divides ? multipleCoefficients : restCoefficients).push_back(k);
+  }
+  if (multiples.empty())
+    return Expr();
+  Expr r = rest.empty() ? a.getContext().getConstant(a.getAddConstant())
+                        : linearCombination(rest, restCoefficients,
+                                            a.getAddConstant());
+  if (!r || !Interval(0, c - 1).contains(getRange(r)))
+    return Expr();
+  if (kind == ExprKind::Mod)
+    return simplify(r);
+  Expr m = linearCombination(multiples, multipleCoefficients);
+  Expr q = m ? floorDiv(m, c) : Expr();
+  return q ? simplify(q) : Expr();
 }
 
 Expr Solver::simplifyTermsWithDivisors(Expr e) {

@@ -81,6 +81,23 @@ TEST_F(SolverTest, Divisibility) {
   EXPECT_EQ(Solver(facts).getRange(s(0)), Interval(8, 96));
 }
 
+TEST_F(SolverTest, DivisionSplitsOffWhatTheDivisorDivides) {
+  // s0 a multiple of 4: (s0 floordiv 2 + 1) floordiv 2 == s0 floordiv 4 (a
+  // conv's output size twice), and the remainder is the constant.
+  size(0);
+  facts.addSymbolDivisor(0, 4);
+  EXPECT_EQ(simp("(s0 floordiv 2 + 1) floordiv 2"), simp("s0 floordiv 4"));
+  EXPECT_EQ(simp("(s0 floordiv 2 + 1) mod 2"), "1");
+  EXPECT_EQ(simp("(3 * s0 + s1 mod 4) floordiv 4"), simp("(3 * s0) floordiv 4"));
+  // The negative twins: a rest that may leave [0, 1], or an odd quotient.
+  auto stays = [&](StringRef text) {
+    EXPECT_EQ(simp(text), parse(text).str()) << text.str();
+  };
+  stays("(s0 floordiv 2 + s1) floordiv 2");
+  stays("(s0 floordiv 4 + 1) floordiv 2");
+  stays("(s0 floordiv 2 + 1) mod 4");
+}
+
 TEST_F(SolverTest, ProverRelationalFactsBeatIntervals) {
   Solver solver(facts);
   // (s + 1) - s == 1 for an integer of unknown range.

@@ -91,6 +91,9 @@ private:
   Expr normalizeNode(Expr e);
   Expr simplifyMaxMin(Expr e, ArrayRef<Expr> operands);
   Expr simplifyTermsWithDivisors(Expr e);
+  /// `a floordiv c` or `a mod c` where the terms of the sum `a` that `c`
+  /// divides leave a rest in [0, c - 1]; null where that does not hold.
+  Expr splitByDivisors(ExprKind kind, Expr a, int64_t c);
 
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
