@@ -170,7 +170,10 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   if (info.kind == SymbolInfo::Kind::Dim)
     os << "dim " << info.dim << " of ";
   Location loc = info.value.getLoc();
-  if (arg) {
+  if (arg && !describeLocation(arg.getLoc()).empty()) {
+    // Where the argument is declared in the source (`^bb1(%n: index)`).
+    os << "block argument";
+  } else if (arg) {
     os << "block argument " << arg.getArgNumber() << " of "
        << arg.getOwner()->getParentOp()->getName();
     loc = arg.getOwner()->getParentOp()->getLoc();
