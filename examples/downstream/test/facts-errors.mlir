@@ -5,7 +5,7 @@
 func.func @contradicting_assumptions(%n: index) -> index {
   // expected-note @+1 {{the other fact is stated here}}
   %a = dstream.assume %n min 0 max 4 : index
-  // expected-error @+1 {{contradicting facts: this fact on 'arg0' cannot hold together with the fact stated by 'dstream.assume'}}
+  // expected-error @+1 {{contradicting facts: this fact ('arg0 >= 8') cannot hold together with what is known of 'arg0'}}
   %b = dstream.assume %a min 8 : index
   return %b : index
 }

@@ -1,4 +1,4 @@
-// RUN: downstream-opt %s --symshape-infer=report -o /dev/null | FileCheck %s
+// RUN: downstream-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s
 // RUN: downstream-opt %s --symshape-infer | FileCheck %s --check-prefix=IR
 
 // What symshape learns from the dstream ops through their models: a tie
