@@ -634,7 +634,24 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     }
     return true;
   };
-  if (bind(a, b) || bind(b, a))
+  // The symbol that stays is the one the user knows best: a named symbol or
+  // a dim before an opaque value (a select, a cast, a call's result), so
+  // that reports keep the user's names.
+  auto rank = [&](Expr e) {
+    if (!e.isSymbol())
+      return 0;
+    switch (symbols[e.getSymbolPosition()].kind) {
+    case SymbolInfo::Kind::Named:
+      return 3;
+    case SymbolInfo::Kind::Dim:
+      return 2;
+    case SymbolInfo::Kind::Opaque:
+      return 1;
+    }
+    return 1;
+  };
+  bool keepA = rank(a) > rank(b);
+  if (keepA ? bind(b, a) || bind(a, b) : bind(a, b) || bind(b, a))
     return;
   if (!d)
     d = sub(a, b);
