@@ -214,9 +214,12 @@ void bindArgumentDims(FunctionOpInterface func,
 }
 
 /// Checks `lo <= dim d of arg <= hi` at the entry for every profiled name:
-/// the facts the generic version is compiled with.
-void checkProfileRanges(FunctionOpInterface func,
-                        const llvm::StringMap<Interval> &ranges, bool checks) {
+/// the facts the generic version is compiled with. A range that every
+/// declaration of the name already confines the dim to is not checked a
+/// second time (lowering checks the declarations).
+void checkProfileRanges(
+    FunctionOpInterface func, const llvm::StringMap<Interval> &ranges,
+    const llvm::StringMap<SmallVector<Declaration, 1>> &known, bool checks) {
   if (!checks)
     return;
   Block &entry = func.getFunctionBody().front();
@@ -229,6 +232,12 @@ void checkProfileRanges(FunctionOpInterface func,
       std::string name = argDimName(func, arg.getArgNumber(), d);
       auto it = ranges.find(name);
       if (!type.isDynamicDim(d) || name.empty() || it == ranges.end())
+        continue;
+      auto declared = known.find(name);
+      if (declared != known.end() &&
+          llvm::all_of(declared->second, [&](const Declaration &decl) {
+            return it->second.contains(decl.range);
+          }))
         continue;
       Location loc = arg.getLoc();
       Value dim = tensor::DimOp::create(b, loc, arg, d);
@@ -355,6 +364,7 @@ checkAssumption(StringRef pass, Location moduleLoc,
 /// specialized version at `opt`, a private generic version checked
 /// against [min, max], and a dispatch in the public function.
 void applyProfiles(ModuleOp module, const llvm::StringMap<Profile> &profiles,
+                   const llvm::StringMap<SmallVector<Declaration, 1>> &known,
                    bool withChecks) {
   SmallVector<func::FuncOp> publics;
   module.walk([&](func::FuncOp func) {
@@ -390,7 +400,7 @@ void applyProfiles(ModuleOp module, const llvm::StringMap<Profile> &profiles,
     generic.setName((func.getName() + ".generic").str());
     generic.setPrivate();
     symbols.insert(generic);
-    checkProfileRanges(generic, ranges, withChecks);
+    checkProfileRanges(generic, ranges, known, withChecks);
     auto special = cast<func::FuncOp>(func->clone());
     special.setName((func.getName() + ".opt").str());
     special.setPrivate();
@@ -494,6 +504,6 @@ LogicalResult symshape::specializeModule(ModuleOp module,
     });
   }
   if (!profiles.empty())
-    applyProfiles(module, profiles, withChecks);
+    applyProfiles(module, profiles, known, withChecks);
   return success();
 }
