@@ -33,13 +33,14 @@ import random
 MASK = (1 << 64) - 1
 
 
-def wrap(x):
-    x &= MASK
-    return x - (1 << 64) if x >> 63 else x
+def wrap(x, bits=64):
+    """x as a signed integer of `bits` bits (two's complement wrap-around)."""
+    x &= (1 << bits) - 1
+    return x - (1 << bits) if x >> (bits - 1) else x
 
 
-def uns(x):
-    return x & MASK
+def uns(x, bits=64):
+    return x & ((1 << bits) - 1)
 
 
 class UB(Exception):
@@ -54,6 +55,16 @@ class TooBig(Exception):
     """Valid, but too large or too long to be worth running."""
 
 
+class OutOfContract(UB):
+    """An expression built from sizes only reaches 2^62 in magnitude: outside
+    the no-overflow contract of symshape (DESIGN section 2), so the input is
+    never run."""
+
+
+CONTRACT = 1 << 62
+UNSIGNED_OPS = ("divui", "remui", "maxui", "minui")
+
+
 class Infeasible(Exception):
     """The generator was about to assert something false on every sampled
     input: the statement is abandoned."""
@@ -64,45 +75,51 @@ def tdiv(a, b):
     return q if (a >= 0) == (b > 0) else -q
 
 
-def arith_eval(op, a, b):
-    """Evaluates an arith binary op on two signed 64-bit values."""
+def exact_eval(op, a, b, bits=64):
+    """An arith binary op on two signed `bits`-bit values, over the
+    mathematical integers (before wrap-around)."""
     if op == "addi":
-        return wrap(a + b)
+        return a + b
     if op == "subi":
-        return wrap(a - b)
+        return a - b
     if op == "muli":
-        return wrap(a * b)
+        return a * b
     if op == "maxsi":
         return max(a, b)
     if op == "minsi":
         return min(a, b)
     if op == "maxui":
-        return a if uns(a) >= uns(b) else b
+        return a if uns(a, bits) >= uns(b, bits) else b
     if op == "minui":
-        return a if uns(a) <= uns(b) else b
+        return a if uns(a, bits) <= uns(b, bits) else b
     if op in ("divsi", "remsi", "floordivsi", "ceildivsi", "divui", "remui"):
         if b == 0:
             raise UB("division by zero (%s)" % op)
         if op == "divui":
-            return wrap(uns(a) // uns(b))
+            return uns(a, bits) // uns(b, bits)
         if op == "remui":
-            return wrap(uns(a) % uns(b))
-        if a == -(1 << 63) and b == -1:
+            return uns(a, bits) % uns(b, bits)
+        if a == -(1 << (bits - 1)) and b == -1:
             raise UB("signed division overflow")
         if op == "divsi":
-            return wrap(tdiv(a, b))
+            return tdiv(a, b)
         if op == "remsi":
-            return wrap(a - tdiv(a, b) * b)
+            return a - tdiv(a, b) * b
         if op == "floordivsi":
-            return wrap(a // b)
+            return a // b
         if op == "ceildivsi":
-            return wrap(-((-a) // b))
+            return -((-a) // b)
     raise ValueError(op)
 
 
-def cmp_eval(pred, a, b):
+def arith_eval(op, a, b, bits=64):
+    """Evaluates an arith binary op on two signed `bits`-bit values."""
+    return wrap(exact_eval(op, a, b, bits), bits)
+
+
+def cmp_eval(pred, a, b, bits=64):
     if pred[0] == "u":
-        a, b = uns(a), uns(b)
+        a, b = uns(a, bits), uns(b, bits)
         pred = "s" + pred[1:]
     return {"eq": a == b, "ne": a != b, "slt": a < b, "sle": a <= b,
             "sgt": a > b, "sge": a >= b}[pred]
@@ -218,11 +235,68 @@ class TType:
             ("?" if d is None else str(d)) + "x" for d in self.shape) + "f32>"
 
 
-INDEX, I1, I64, F32 = "index", "i1", "i64", "f32"
+INDEX, I1, I64, I32, F32 = "index", "i1", "i64", "i32", "f32"
+WIDTH = {INDEX: 64, I64: 64, I32: 32}
 
 
 def tstr(t):
     return str(t)
+
+
+# Affine expressions of `affine.apply/min/max` over symbols s0, s1, ...:
+# ("s", i), ("c", n), ("+", e, f), ("*", e, n), and ("floordiv" | "ceildiv" |
+# "mod", e, n) with n > 0. Evaluated with floor semantics, as lower-affine
+# computes them (which marks its products `nsw`: an overflow is undefined).
+
+AFFINE_DIVS = ("floordiv", "ceildiv", "mod")
+
+
+def affine_str(e):
+    k = e[0]
+    if k == "s":
+        return "s%d" % e[1]
+    if k == "c":
+        return str(e[1])
+    if k == "+":
+        return "(%s + %s)" % (affine_str(e[1]), affine_str(e[2]))
+    if k == "*":
+        return "(%s * %d)" % (affine_str(e[1]), e[2])
+    return "(%s %s %d)" % (affine_str(e[1]), k, e[2])
+
+
+def affine_eval(e, syms, seen=None, limit=1 << 63):
+    """The value of `e`; UB where an intermediate reaches `limit` in
+    magnitude (2^63: it leaves int64). `seen`, if given, collects (operator,
+    dividend < 0) of the divisions evaluated."""
+    k = e[0]
+    if k == "s":
+        return syms[e[1]]
+    if k == "c":
+        return e[1]
+    x = affine_eval(e[1], syms, seen, limit)
+    if k == "+":
+        r = x + affine_eval(e[2], syms, seen, limit)
+    elif k == "*":
+        r = x * e[2]
+    else:
+        n = e[2]
+        r = {"floordiv": x // n, "ceildiv": -((-x) // n), "mod": x % n}[k]
+        if seen is not None:
+            seen.add((k, x < 0))
+    if abs(r) >= limit:
+        raise UB("affine expression reaches %d in magnitude" % limit)
+    return r
+
+
+def affine_ops(e, out=None):
+    """The operators that occur in `e`."""
+    out = set() if out is None else out
+    if e[0] in ("+", "*") or e[0] in AFFINE_DIVS:
+        out.add(e[0])
+        for x in e[1:]:
+            if isinstance(x, tuple):
+                affine_ops(x, out)
+    return out
 
 
 class Value:
@@ -329,6 +403,8 @@ class Program:
         self.funcs = []
         self.cases = []
         self.variants = []
+        self.family = "classic"
+        self.forms = set()        # frontend forms written (coverage)
 
     def func(self, name):
         for f in self.funcs:
@@ -476,8 +552,13 @@ def emit_op(op, out, ind, ctx):
     elif k == "cmp":
         out.append(ind + "%sarith.cmpi %s, %s, %s : %s" % (
             R, a["pred"], o[0].ref(), o[1].ref(), o[0].type))
-    elif k == "xori" or k == "andi":
+    elif k in ("xori", "andi", "ori"):
         out.append(ind + "%sarith.%s %s, %s : i1" % (R, k, o[0].ref(), o[1].ref()))
+    elif k == "affine":
+        syms = ", ".join("s%d" % i for i in range(len(o)))
+        out.append(ind + "%saffine.%s affine_map<()[%s] -> (%s)>()[%s]" % (
+            R, a["fn"], syms, ", ".join(affine_str(e) for e in a["exprs"]),
+            ", ".join(v.ref() for v in o)))
     elif k == "select":
         out.append(ind + "%sarith.select %s, %s, %s : %s" % (
             R, o[0].ref(), o[1].ref(), o[2].ref(), o[1].type))
@@ -681,7 +762,7 @@ def emit_entry(prog, name, case_ids):
                     a, g, dyn, v.type))
                 argrefs.append(a)
             else:
-                argrefs.append(c(case.scalars[si]))
+                argrefs.append(c(case.scalars[si], v.type))
                 si += 1
         rtypes = [r.type for r in f.returns]
         call = "func.call @%s(%s) : (%s) -> (%s)" % (
@@ -738,6 +819,17 @@ def nelems(shape):
     return n
 
 
+def work(shape):
+    """Iterations of a loop nest over `shape`: its elements, or for an empty
+    one the product of the dims before its first 0."""
+    n = 1
+    for d in shape:
+        if d == 0:
+            return n
+        n *= d
+    return n
+
+
 class Shape(tuple):
     """A tensor as the oracle sees it: its shape, and whether its contents
     are defined (a tensor.empty is not; reading it is undefined)."""
@@ -754,7 +846,7 @@ def mk_tensor(shape, init=True):
     for d in shape:
         if d < 0:
             raise UB("negative size %s" % (shape,))
-    if nelems(shape) > MAX_ELEMS:
+    if work(shape) > MAX_ELEMS:
         raise TooBig("tensor %s" % (shape,))
     return shape_of(shape, init)
 
@@ -766,10 +858,44 @@ def need_init(*ts):
 
 
 class Interp:
+    """Runs a case at the level of sizes. Tracks which integer values are
+    built from sizes only (dims and constants through arithmetic, selects and
+    branches): those are symshape's size expressions, and reaching 2^62 with
+    one is outside its no-overflow contract (OutOfContract). `cov`, if set,
+    is told every value computed (fuzzcov.Recorder)."""
+
     def __init__(self, prog, case):
         self.prog = prog
         self.case = case
         self.steps = 0
+        self.sb = set()
+        self.cov = None
+
+    def built(self, op):
+        """True if the result of `op` is built from sizes only (an unsigned
+        op reads a negative value as a huge one: its result is opaque)."""
+        k = op.kind
+        if k in ("const", "dim"):
+            return True
+        if k == "bin" and op.attrs["op"] in UNSIGNED_OPS:
+            return False
+        vs = op.operands[1:] if k == "select" else op.operands
+        return k in ("bin", "icast", "select", "affine") and \
+            all(id(v) in self.sb for v in vs)
+
+    def binary(self, op, o):
+        bits = WIDTH[op.results[0].type]
+        exact = exact_eval(op.attrs["op"], o[0], o[1], bits)
+        if abs(exact) >= CONTRACT and op.attrs["op"] in ("addi", "subi", "muli") and \
+                self.built(op):
+            raise OutOfContract("size expression %s reaches %d" % (op.attrs["op"], exact))
+        return wrap(exact, bits)
+
+    def affine(self, op, o):
+        lim = CONTRACT if self.built(op) else 1 << 63
+        vals = [affine_eval(e, o, None, lim) for e in op.attrs["exprs"]]
+        fn = op.attrs["fn"]
+        return vals[0] if fn == "apply" else (min(vals) if fn == "min" else max(vals))
 
     def val(self, env, x):
         return env[x] if isinstance(x, Value) else x
@@ -831,17 +957,21 @@ class Interp:
                 raise UB("tensor.dim index %d out of range" % i)
             res = t[i]
         elif k == "bin":
-            res = arith_eval(a["op"], o[0], o[1])
+            res = self.binary(op, o)
         elif k == "cmp":
-            res = cmp_eval(a["pred"], o[0], o[1])
+            res = cmp_eval(a["pred"], o[0], o[1], WIDTH[op.operands[0].type])
         elif k == "xori":
             res = o[0] != o[1]
         elif k == "select":
             res = o[1] if o[0] else o[2]
         elif k == "andi":
             res = o[0] and o[1]
+        elif k == "ori":
+            res = o[0] or o[1]
         elif k == "icast":
-            res = o[0]
+            res = wrap(o[0], WIDTH[op.results[0].type])
+        elif k == "affine":
+            res = self.affine(op, o)
         elif k == "assert":
             if not o[0]:
                 raise Abort(a["msg"])
@@ -924,9 +1054,11 @@ class Interp:
         elif k == "if" or k == "condbr":
             b = op.regions[0] if o[0] else op.regions[1]
             rs = self.block(b, env)
-            for v, r in zip(op.results, rs):
+            for v, r, y in zip(op.results, rs, b.yields):
                 self.check_type(v, r)
                 env[v] = r
+                if id(y) in self.sb:
+                    self.sb.add(id(v))
             return
         elif k == "for":
             lb, ub, step = o[0], o[1], o[2]
@@ -959,6 +1091,10 @@ class Interp:
             return
         else:
             raise ValueError(k)
+        if self.built(op):
+            self.sb.add(id(op.results[0]))
+        if self.cov is not None:
+            self.cov.value(self, op, o, res)
         env[op.results[0]] = res
 
     def check_type(self, v, r):
@@ -968,9 +1104,10 @@ class Interp:
                     raise UB("value of type %s has shape %s" % (v.type, r))
 
 
-def run_case(prog, case):
+def run_case(prog, case, cov=None):
     """Fills case.status/violations/observed; returns the result values, or
-    raises UB/TooBig."""
+    raises UB/TooBig. `cov` (a fuzzcov.Recorder) is told what the case
+    exercises."""
     case.violations = []
     case.observed = []
     f = prog.func(case.func)
@@ -988,16 +1125,24 @@ def run_case(prog, case):
             args.append(case.scalars[si])
             si += 1
     it = Interp(prog, case)
+    it.cov = cov
+    if cov is not None:
+        cov.inputs(f, case)
     try:
         rs = it.call(f, args)
     except Abort:
         case.status = "abort"
+        if cov is not None:
+            cov.aborted()
         return None
     case.status = "ok"
     need_init(*[r for v, r in zip(f.returns, rs) if is_tensor(v)])
     n = 0
     for v, r in zip(f.returns, rs):
         n += nelems(r) if is_tensor(v) else 1
+        if is_tensor(v) and nelems([max(d, 1) for d in r]) > MAX_PRINT:
+            # printMemref of an empty memref still walks its other dims
+            raise TooBig("printing an empty %s" % (r,))
     if n > MAX_PRINT:
         raise TooBig("printing")
     case.elements = n
@@ -1094,7 +1239,7 @@ class Gen:
         if v is not None:
             return v
         v = self.f.new(t, "c")
-        if t == INDEX or t == I64:
+        if t in WIDTH:
             v.t = v.s = Iv(n, n)
         self.emit(sc, Op("const", [v], value=n))
         sc.cache[key] = v
@@ -2410,11 +2555,13 @@ def func_consts(f):
     return sorted(x for x in cs if 0 <= x <= 24)
 
 
-def sample_inputs(prog, f, r, want_ok=5, want_abort=3, tries=400):
+def sample_inputs(prog, f, r, want_ok=5, want_abort=3, tries=400, draw=None):
     """Random inputs of f, filtered by the oracle: up to want_ok that run
     and want_abort that abort; undefined ones are never kept. Dims mix
     independent values, shared values (asserted-equal dims are common) and
-    multiples of small numbers (exact reshapes)."""
+    multiples of small numbers (exact reshapes). `draw(r, f, shapes,
+    scalars)`, if given, rewrites each draw (a program family's own values
+    near the limits); inputs of more than MAX_ELEMS elements are dropped."""
     consts = func_consts(f)
     cases_ok, cases_abort, seen = [], [], set()
     names_decl = {}
@@ -2460,6 +2607,10 @@ def sample_inputs(prog, f, r, want_ok=5, want_abort=3, tries=400):
             else:
                 scalars.append(r.randint(SCALAR_LO, SCALAR_HI) if r.random() < 0.7
                                else r.choice(consts or [0]))
+        if draw is not None:
+            shapes, scalars = draw(r, f, shapes, scalars)
+            if any(work(s) > MAX_ELEMS for s in shapes):
+                continue
         # equal names: usually equal values
         if r.random() < 0.85:
             for nm, places in names_decl.items():
@@ -2488,14 +2639,26 @@ def sample_inputs(prog, f, r, want_ok=5, want_abort=3, tries=400):
     return cases_ok, cases_abort
 
 
-def generate(seed, opts=None):
-    """A program with its cases, or None when no function has a valid input."""
-    prog = gen_program(seed, opts)
+FAMILIES = ("classic", "negsize")
+
+
+def generate(seed, opts=None, family="classic"):
+    """A program with its cases, or None when no function has a valid input.
+    `family`: "classic" (this module's generator), or "negsize" (size
+    arithmetic through negative values and the limits, fuzzneg.py)."""
+    sample = {}
+    if family == "negsize":
+        import fuzzneg
+        prog = fuzzneg.gen_program(seed)
+        sample = fuzzneg.SAMPLING
+    else:
+        prog = gen_program(seed, opts)
+    prog.family = family
     r = random.Random(seed * 7919 + 17)
     for f in prog.funcs:
         if f.private:
             continue
-        ok, ab = sample_inputs(prog, f, r)
+        ok, ab = sample_inputs(prog, f, r, **sample)
         prog.cases.extend(ok + ab)
     # drop public functions without cases
     used = set(c.func for c in prog.cases)

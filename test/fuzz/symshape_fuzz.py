@@ -19,6 +19,7 @@ import json
 import multiprocessing
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -29,6 +30,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzzgen as G  # noqa: E402
+import fuzzcov  # noqa: E402
 
 LOWER = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
          "function-boundary-type-conversion=identity-layout-map},"
@@ -201,9 +203,83 @@ def choose_variants(prog, rng, which):
             hi = rng.randint(opt, max(opt, hi_d))
             if rng.random() < 0.3:
                 lo = opt if rng.random() < 0.5 else lo
+            # every value of a profile must satisfy the declarations, as a
+            # binding must (opt does)
+            while not satisfies(lo, decls):
+                lo += 1
+            while not satisfies(hi, decls):
+                hi -= 1
             vs.append({"key": "profile", "opts": "profile=%s:%d:%d:%d" % (nm, lo, opt, hi),
                        "profile": (nm, lo, opt, hi)})
     return vs
+
+
+# --mode passes: each pass alone between symshape-infer and symshape-lower,
+# compared with symshape-infer, symshape-lower (BASE). `canonicalize` is the
+# upstream pass with the symshape dialect loaded (its fact-using patterns).
+PASSES = ["symshape-simplify", "symshape-dynamic-to-static",
+          "symshape-dynamic-to-static{max-clones=0}",
+          "symshape-dynamic-to-static{max-iterations=1}",
+          "symshape-fold-reshape-into-store", "symshape-fold-reshape-into-store{guard}",
+          "symshape-repair-reshapes", "symshape-repair-reshapes{lowering-forms}",
+          "symshape-specialize", "symshape-cleanup", "symshape-cleanup{cse}",
+          "canonicalize"]
+# ... and these with the bind=/profile= a pipeline variant of the program
+# would use.
+BIND_PASSES = ["symshape-specialize", "symshape-dynamic-to-static"]
+BASE = "infer-lower"
+# What symshape-pipeline runs after symshape-lower (docs/Passes.md): a pass
+# alone whose output the standard lowering rejects is lowered with it.
+PIPELINE_TAIL = ["--symshape-repair-reshapes=lowering-forms=0", "--symshape-cleanup",
+                 "--symshape-repair-reshapes"]
+
+
+def pass_flags(p):
+    """symshape-opt flags of symshape-infer, p, symshape-lower ("p{opts}")."""
+    mid = []
+    if p:
+        m = re.match(r"([\w-]+)(?:\{(.*)\})?$", p)
+        mid = ["--" + m.group(1) + ("=" + m.group(2) if m.group(2) else "")]
+    return ["--symshape-infer"] + mid + ["--symshape-lower"]
+
+
+def base_variant():
+    return {"key": BASE, "opts": "symshape-infer,symshape-lower", "flags": pass_flags("")}
+
+
+def pass_variants(prog, rng, passes):
+    """The baseline, each pass alone, and the passes that take bind=/profile=
+    with the values choose_variants draws for the program."""
+    vs = [base_variant()]
+    for p in passes:
+        vs.append({"key": "pass:" + p, "opts": p, "flags": pass_flags(p), "pass": p})
+    for b in choose_variants(prog, rng, ("bind", "profile")):
+        for name in BIND_PASSES:
+            p = "%s{%s}" % (name, b["opts"])
+            vs.append(dict(b, key="pass:" + p, opts=p, flags=pass_flags(p),
+                           **{"pass": "%s{%s=}" % (name, b["key"])}))
+    return vs
+
+
+def option_key(v):
+    """The coverage key of a variant."""
+    if v["key"] == BASE:
+        return "option symshape-infer,symshape-lower"
+    if "pass" in v:
+        return "option pass " + v["pass"]
+    label = {"default": "default", "none": "checks=none", "bind": "bind=",
+             "profile": "profile="}[v["key"]]
+    return "option pipeline " + label + (" checks=none" if v.get("none") else "")
+
+
+def option_universe():
+    out = ["option pipeline default", "option pipeline checks=none",
+           "option pipeline bind=", "option pipeline bind= checks=none",
+           "option pipeline profile=", "option symshape-infer,symshape-lower"]
+    bound = ["%s{%s=}" % (n, k) for n in BIND_PASSES for k in ("bind", "profile")]
+    for p in PASSES + bound:
+        out += ["option pass " + p, "option changed by " + p]
+    return out
 
 
 def expectation(case, v):
@@ -239,8 +315,14 @@ def plan(prog, variants, rng, max_abort_runs=1):
     ref_tail = [rng.choice(ab_ids)] if ab_ids else []
     ref = (entry(ok_ids + ref_tail), ok_ids + ref_tail)
     runs = {}
+    shared = {}
     for v in variants:
         ex = {i: expectation(c, v) for i, c in enumerate(prog.cases)}
+        sig = tuple(sorted(ex.items()))
+        if v.get("flags") and sig in shared:
+            # passes alone with the same expectations run the same calls
+            runs[v["key"]] = shared[sig]
+            continue
         same = [i for i in ok_ids if ex[i] == "same"]
         aborts = [i for i in range(len(prog.cases)) if ex[i] in ("both-abort", "proc-abort")]
         rng.shuffle(aborts)
@@ -252,6 +334,8 @@ def plan(prog, variants, rng, max_abort_runs=1):
             ids = (same if k == 0 else []) + [t]
             rs.append((entry(ids), [(i, ex[i]) for i in ids]))
         runs[v["key"]] = rs
+        if v.get("flags"):
+            shared[sig] = rs
     return [(name, list(ids)) for ids, name in entries.items()], ref, runs
 
 
@@ -295,13 +379,47 @@ def split_chunks(stdout):
     return {k: "\n".join(v) for k, v in chunks.items()}, order
 
 
+def printed_numbers(chunk):
+    """The integers and memref shapes a call printed, in order."""
+    out = []
+    for line in chunk.splitlines():
+        s = line.strip()
+        m = SIZES.search(s)
+        if s.startswith("Unranked Memref") and m:
+            out.append(tuple(int(x) for x in m.group(1).split(",") if x.strip()))
+        elif re.fullmatch(r"-?[0-9]+", s):
+            out.append(int(s))
+    return out
+
+
+def oracle_numbers(prog, case):
+    """What the oracle computes for the results of a valid call: integers
+    (with the exact semantics of each op) and tensor shapes."""
+    saved = (case.status, case.violations, case.observed)
+    rs = G.run_case(prog, case)
+    case.status, case.violations, case.observed = saved
+    f = prog.func(case.func)
+    return [tuple(r) if G.is_tensor(v) else r for v, r in zip(f.returns, rs)]
+
+
+def abort_message(chunk, err):
+    """What a failing cf.assert printed (the last line of its call), else
+    the first error of stderr."""
+    lines = [l.strip() for l in chunk.splitlines() if l.strip()]
+    if lines and not re.fullmatch(r"-?[0-9]+", lines[-1]) and lines[-1][0] not in "[U":
+        return "aborts: " + lines[-1][:300]
+    return first_error(err)
+
+
 def is_abort(rc):
     return rc in (-signal.SIGABRT, 134)
 
 
 def runner_cmd(tools, lowered, entry):
-    return ["stdbuf", "-o0", tools.runner, lowered, "-e", entry,
-            "-entry-point-result=void", "-shared-libs=" + tools.libs]
+    # An expected abort (a failing cf.assert) makes LLVM print a stack dump;
+    # symbolizing it costs more than the run (nothing in JIT code has a name)
+    return ["env", "LLVM_DISABLE_SYMBOLIZATION=1", "stdbuf", "-o0", tools.runner, lowered,
+            "-e", entry, "-entry-point-result=void", "-shared-libs=" + tools.libs]
 
 
 def classify_opt_failure(rc, err):
@@ -338,7 +456,10 @@ class Checker:
         self.t = tools
         self.w = workdir
         self.v = verbose
-        self.stats = {"runs": 0, "executions": 0, "unprocessed_calls": 0}
+        self.stats = {"runs": 0, "executions": 0, "unprocessed_calls": 0, "identical": 0}
+        self.seen = {}       # variant key -> {case: chunk} of its runs
+        self.outputs = {}    # symshape-opt output text -> failure or None
+        self.changed = set()  # passes whose output differs from BASE's
 
     def log(self, *a):
         if self.v:
@@ -401,11 +522,18 @@ class Checker:
         return "input-miscompiled" if r2[i] != ref_chunk else "output-miscompiled"
 
     def check(self, prog, variants, rng_seed, only_entry=None):
-        """Returns {"status": "pass"|"fail"|"skip", "failures": [...], ...}."""
+        """Returns {"status": "pass"|"fail"|"skip", "failures": [...], ...}.
+        Passes alone ("flags" variants) are checked after BASE, against its
+        numbers."""
         import random
         rng = random.Random(rng_seed)
+        if any("pass" in v for v in variants) and variants[0]["key"] != BASE:
+            variants = [base_variant()] + variants
+        self.seen, self.outputs, self.changed = {}, {}, set()
+        self.base_text = None
         entries, ref, runs = plan(prog, variants, rng)
         src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        self.src = src
         plain = self.write("plain.mlir", G.emit_module(prog, entries, decls=False))
         low0 = os.path.join(self.w, "plain.ll.mlir")
         self.plain_src = plain
@@ -423,11 +551,15 @@ class Checker:
                     "(rc %s): %s" % (rc, first_error(err))}
         self.stats["unprocessed_calls"] += len(ref[1])
         refs = {i: chunks[i] for i in ok_ids}
+        for i in ok_ids:
+            if printed_numbers(refs[i]) != oracle_numbers(prog, prog.cases[i]):
+                return {"status": "skip", "why": "the unprocessed program prints other "
+                        "integers or shapes than the oracle computes (case %d)" % i}
         self.plain, self.ref_entry = plain, ref[0]
         self.copy_lowered = {}
         failures = []
         for v in variants:
-            f = self.check_variant(prog, v, src, runs[v["key"]], refs, low0)
+            f = self.check_variant(prog, v, src, runs[v["key"]], self.expected(v, refs), low0)
             if f and f["cls"] == "skip":
                 return {"status": "skip", "why": f["detail"]}
             if f:
@@ -435,17 +567,69 @@ class Checker:
         return {"status": "fail" if failures else "pass", "failures": failures,
                 "src": src}
 
+    def expected(self, v, refs):
+        """The numbers a variant must print: the unprocessed program's, or
+        for a pass alone those of BASE where BASE printed them."""
+        if "pass" not in v or BASE not in self.seen:
+            return refs
+        return {i: self.seen[BASE].get(i, r) for i, r in refs.items()}
+
     def check_variant(self, prog, v, src, vruns, refs, low0):
-        out = os.path.join(self.w, "proc-%s.mlir" % v["key"])
+        name = re.sub(r"[^\w.-]", "_", v["key"])
+        out = os.path.join(self.w, "proc-%s.mlir" % name)
         opts = v["opts"]
-        flag = "--symshape-pipeline" + ("=" + opts if opts else "")
-        rc, _, err = run([self.t.opt, src, flag, "-o", out], self.t.timeout)
-        base = {"variant": v, "flag": flag}
+        flags = v.get("flags") or ["--symshape-pipeline" + ("=" + opts if opts else "")]
+        rc, _, err = run([self.t.opt, src] + flags + ["-o", out], self.t.timeout)
+        base = {"variant": v, "flag": " ".join(flags)}
         if rc != 0:
             return dict(base, cls=classify_opt_failure(rc, err), detail=first_error(err),
                         stderr=err[-4000:])
-        low = os.path.join(self.w, "proc-%s.ll.mlir" % v["key"])
+        if v.get("flags"):
+            return self.check_output(prog, v, base, out, vruns, refs, low0)
+        return self.lower_and_run(prog, v, base, out, vruns, refs, low0)
+
+    def check_output(self, prog, v, base, out, vruns, refs, low0):
+        """A pass alone: an output already checked (BASE's, another pass's)
+        is not run again when the expectations are BASE's."""
+        with open(out) as fh:
+            text = fh.read()
+        plain = "bind" not in v and "profile" not in v
+        if v["key"] == BASE:
+            self.base_text = text
+        elif text != self.base_text:
+            self.changed.add(v["pass"])
+        elif plain:
+            # the pass changed nothing: its numbers are BASE's
+            self.stats["identical"] += sum(len(c) for _, c in vruns)
+            return None
+        if plain and text in self.outputs:
+            self.stats["identical"] += sum(len(c) for _, c in vruns)
+            f = self.outputs[text]
+            return dict(f, variant=v, flag=base["flag"]) if f else None
+        f = self.lower_and_run(prog, v, base, out, vruns, refs, low0)
+        if plain:
+            self.outputs[text] = f
+        return f
+
+    def lower_with_tail(self, v, out, low):
+        """A pass alone whose output the standard lowering rejects: the
+        output again with the tail of symshape-pipeline after
+        symshape-lower (repairs and cleanups of the forms MLIR 22.1
+        mishandles, such as code after a check that always fails), lowered.
+        Returns (rc, err) of that lowering."""
+        tail = out[:-len(".mlir")] + ".tail.mlir"
+        rc, _, err = run([self.t.opt, self.src] + v["flags"] + PIPELINE_TAIL + ["-o", tail],
+                         self.t.timeout)
+        if rc != 0:
+            return rc, err
+        self.stats["tail"] = self.stats.get("tail", 0) + 1
+        return self.lower(tail, low)
+
+    def lower_and_run(self, prog, v, base, out, vruns, refs, low0):
+        low = out[:-len(".mlir")] + ".ll.mlir"
         rc, err = self.lower(out, low)
+        if rc != 0 and rc != "timeout" and v.get("flags"):
+            rc, err = self.lower_with_tail(v, out, low)
         if rc != 0:
             crashed = rc != "timeout" and (rc < 0 or "Stack dump" in err)
             if crashed and self.unprocessed_lowering_crashes(low0):
@@ -468,6 +652,8 @@ class Checker:
             self.stats["runs"] += 1
             chunks, order = split_chunks(so)
             last = order[-1] if order else None
+            done = order[:-1] if rc != 0 else order
+            self.seen.setdefault(v["key"], {}).update((i, chunks[i]) for i in done)
             for i, ex in calls:
                 self.stats["executions"] += 1
                 fb = dict(base, entry=entry, case=i, expect=ex, rc=rc,
@@ -482,8 +668,8 @@ class Checker:
                                         detail="mlir-runner: " + first_error(err))
                         if is_abort(rc):
                             return dict(fb, cls="processed-abort-only",
-                                        detail=first_error(err), actual=chunks.get(i, ""),
-                                        expected=refs[i])
+                                        detail=abort_message(chunks.get(i, ""), err),
+                                        actual=chunks.get(i, ""), expected=refs[i])
                         return dict(fb, cls="runtime-crash", detail="rc %s %s" % (
                             rc, first_error(err)), actual=chunks.get(i, ""),
                             expected=refs[i])
@@ -589,7 +775,8 @@ class Minimizer:
         r = self.c.check(p, [self.v], 0)
         if r["status"] != "fail":
             return False
-        f = r["failures"][0]
+        f = [x for x in r["failures"] if x["variant"]["key"] == self.v["key"]]
+        f = f[0] if f else r["failures"][0]
         if f["cls"] != self.cls:
             return False
         if self.uid is not None and "case" in f and p.cases[f["case"]].uid != self.uid \
@@ -779,9 +966,11 @@ def reproducer_text(prog, failure, seed, pidx):
     cls = failure["cls"]
     q = flag.replace("--symshape-pipeline=", "")
     pipe = '--symshape-pipeline="%s"' % q if "=" in flag else "--symshape-pipeline"
+    if v.get("flags"):
+        pipe = " ".join(shlex.quote(x) for x in v["flags"])
     lines = ["// Reproducer found by the symshape differential fuzzer (test/fuzz).",
-             "// class: %s; variant: %s; campaign seed %s, program %s." % (
-                 cls, v["opts"] or "default", seed, pidx),
+             "// class: %s; variant: %s; campaign seed %s, program %s (%s)." % (
+                 cls, v["opts"] or "default", seed, pidx, prog.family),
              "// %s" % failure.get("detail", "").replace("\n", " ")[:300],
              "// Re-run (RUN lines with the substitutions of test/lit.cfg.py):",
              "//   /usr/bin/python3 test/fuzz/symshape_fuzz.py --check-reproducers <this file> -v"]
@@ -833,6 +1022,25 @@ def program_seed(seed, i):
     return seed * 1000003 + i
 
 
+def family_of(a, seed):
+    """The program family of a program seed: fixed by --family, or drawn
+    from the seed (--family mix, --negsize-share of "negsize"), so that a
+    seed denotes the same program in a campaign and in a replay."""
+    if a.family != "mix":
+        return a.family
+    import random
+    return "negsize" if random.Random(seed * 31 + 7).random() < a.negsize_share \
+        else "classic"
+
+
+def generate(a, seed):
+    prog = G.generate(seed, family=family_of(a, seed))
+    if prog is not None:
+        for k, c in enumerate(prog.cases):
+            c.uid = k
+    return prog
+
+
 def signature(f):
     d = f.get("detail") or ""
     d = re.sub(r"\S+\.mlir:\d+:\d+: ", "", d)
@@ -860,25 +1068,36 @@ def claim(sigdir, sig, limit):
     return False
 
 
+def program_variants(a, prog, seed):
+    """The variants a program is checked with (--mode, --variants)."""
+    import random
+    rng = random.Random(seed)
+    if a.mode == "passes":
+        return pass_variants(prog, rng, a.passes.split(",") if a.passes else [])
+    variants = choose_variants(prog, rng, a.variants.split(","))
+    if a.variants_per_program and len(variants) > a.variants_per_program:
+        keep = [variants[0]] + rng.sample(variants[1:], a.variants_per_program - 1)
+        variants = [v for v in variants if v in keep]
+    return variants
+
+
 def work(job):
     """One program: generate, check, minimize. Runs in a worker process."""
     a, i = job
     tools = Tools(a)
     seed = program_seed(a.seed, i)
     res = {"i": i, "seed": seed, "status": "gen-none", "failures": [], "runs": 0,
-           "executions": 0, "unprocessed_calls": 0, "saved": []}
-    prog = G.generate(seed)
+           "executions": 0, "unprocessed_calls": 0, "saved": [],
+           "family": family_of(a, seed)}
+    prog = generate(a, seed)
     if prog is None:
         return res
-    for k, c in enumerate(prog.cases):
-        c.uid = k
-    import random
-    rng = random.Random(seed)
-    which = a.variants.split(",")
-    variants = choose_variants(prog, rng, which)
-    if a.variants_per_program and len(variants) > a.variants_per_program:
-        keep = [variants[0]] + rng.sample(variants[1:], a.variants_per_program - 1)
-        variants = [v for v in variants if v in keep]
+    variants = program_variants(a, prog, seed)
+    if a.coverage:
+        res["cov"] = sorted(fuzzcov.program_keys(prog) | set(option_key(v) for v in variants))
+    if a.generate_only:
+        res["status"] = "generated"
+        return res
     wd = tempfile.mkdtemp(prefix="symshape-fuzz-")
     try:
         if a.snapshot:
@@ -892,6 +1111,8 @@ def work(job):
         ch = Checker(tools, wd, a.verbose)
         r = ch.check(prog, variants, seed)
         res.update(ch.stats)
+        if a.coverage:
+            res["cov"] += ["option changed by " + p for p in sorted(ch.changed)]
         res["status"] = r["status"]
         res["why"] = r.get("why")
         res["ncases"] = len(prog.cases)
@@ -920,7 +1141,8 @@ def work(job):
                     mc = Checker(tools, mwd)
                     m = Minimizer(mc, f, prog, a.minimize_seconds)
                     small = m.run(G.clone(prog))
-                    name = "%s-%s-%d.mlir" % (f["cls"], f["variant"]["key"], seed)
+                    name = "%s-%s-%d.mlir" % (f["cls"], re.sub(r"[^\w.-]", "_",
+                                                               f["variant"]["key"]), seed)
                     path = os.path.join(a.found, name)
                     with open(path, "w") as fh:
                         fh.write(reproducer_text(small, m.last, a.seed, i))
@@ -944,14 +1166,34 @@ def summarize(a, results, elapsed, stopped):
             counts[f["cls"]] = counts.get(f["cls"], 0) + 1
     nf = sum(counts.values())
     fail_progs = sum(1 for r in results if r["status"] == "fail")
-    print("symshape-fuzz: seed %d: %d programs, %d executions, %d failures "
-          "(%d failing programs)" % (a.seed, prog, ex, nf, fail_progs))
+    if a.generate_only:
+        prog = sum(1 for r in results if r["status"] == "generated")
+    print("symshape-fuzz%s: seed %d: %d programs, %d executions, %d failures "
+          "(%d failing programs)" % (" (passes alone)" if a.mode == "passes" else "",
+                                     a.seed, prog, ex, nf, fail_progs))
     print("  by class: " + " ".join("%s=%d" % (c, counts[c]) for c in CLASSES))
     print("  %d mlir-runner runs, %d unprocessed calls; %d programs skipped "
           "(unprocessed program not runnable), %d seeds without a valid input; "
           "%.0f s%s" % (runs, uc, skipped, gen_none, elapsed,
                         "; stopped at the time limit" if stopped else ""))
+    fams = dict((f, 0) for f in G.FAMILIES)
+    for r in results:
+        if r["status"] in ("pass", "fail", "generated"):
+            fams[r["family"]] += 1
+    print("  families: " + ", ".join("%s=%d" % (f, fams[f]) for f in G.FAMILIES) +
+          ("; calls not run because a pass alone changed nothing: %d; outputs lowered "
+           "with the pipeline's tail: %d" % (
+               sum(r.get("identical") or 0 for r in results),
+               sum(r.get("tail") or 0 for r in results)) if a.mode == "passes" else ""))
+    if a.coverage:
+        print_coverage(a, [r["cov"] for r in results if r.get("cov") and r["status"] in (
+            "pass", "fail", "generated")])
     return nf
+
+
+def print_coverage(a, key_sets):
+    for line in fuzzcov.table(key_sets, option_universe(), a.coverage == "markdown"):
+        print(line)
 
 
 def campaign(a):
@@ -967,14 +1209,15 @@ def campaign(a):
             results.append(r)
             if logf:
                 logf.write(json.dumps({k: r.get(k) for k in (
-                    "i", "seed", "status", "why", "runs", "executions", "ncases",
-                    "nvariants", "failures", "saved", "binary")}) + "\n")
+                    "i", "seed", "family", "status", "why", "runs", "executions", "ncases",
+                    "nvariants", "failures", "saved", "binary", "identical", "tail",
+                    "cov")}) + "\n")
                 logf.flush()
             if r["status"] == "fail":
                 for f in r["failures"]:
-                    print("FAIL program %d (seed %d): %s [%s] %s" % (
-                        r["i"], r["seed"], f["cls"], f["variant"], f["detail"]),
-                        flush=True)
+                    print("FAIL program %d (seed %d, %s): %s [%s] %s" % (
+                        r["i"], r["seed"], r["family"], f["cls"], f["variant"],
+                        f["detail"]), flush=True)
             elif r["status"] == "skip" and a.verbose:
                 print("skip program %d: %s" % (r["i"], r.get("why")), flush=True)
             if a.progress and len(results) % a.progress == 0:
@@ -994,17 +1237,14 @@ def campaign(a):
 
 def replay(a):
     seed = program_seed(a.seed, a.replay)
-    prog = G.generate(seed)
+    prog = generate(a, seed)
     if prog is None:
         print("no program for this seed")
         return 0
-    for k, c in enumerate(prog.cases):
-        c.uid = k
     if a.emit_only:
         import random
-        rng = random.Random(seed)
-        vs = choose_variants(prog, rng, a.variants.split(","))
-        entries, ref, runs = plan(prog, vs, rng)
+        vs = program_variants(a, prog, seed)
+        entries, ref, runs = plan(prog, vs, random.Random(seed))
         print(G.emit_module(prog, entries, decls=True))
         for c in prog.cases:
             print("// case %d %s %s %s: %s violations=%s observed=%s" % (
@@ -1020,8 +1260,9 @@ def replay(a):
     return 1 if r["failures"] else 0
 
 
-def summarize_logs(paths):
-    """Figures of one or more campaign logs (--log files)."""
+def summarize_logs(paths, a=None):
+    """Figures of one or more campaign logs (--log files); with --coverage,
+    the table of the checked programs that logged their keys."""
     import collections
     res = {}
     for path in paths:
@@ -1046,6 +1287,9 @@ def summarize_logs(paths):
     print("signatures:")
     for k, v in sig.most_common():
         print("  %5d %s" % (v, k))
+    if a is not None and a.coverage:
+        print_coverage(a, [r["cov"] for r in res.values()
+                           if r.get("cov") and r["status"] in ("pass", "fail")])
     return 0
 
 
@@ -1120,6 +1364,25 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=0,
                     help="stop (and still pass) after this many seconds")
+    ap.add_argument("--family", default="mix", choices=("mix",) + G.FAMILIES,
+                    help="program family: classic (fuzzgen.py), negsize (negative size "
+                    "arithmetic and the limits, fuzzneg.py), or a mix of both")
+    ap.add_argument("--negsize-share", type=float, default=0.35,
+                    help="share of negsize programs in --family mix")
+    ap.add_argument("--mode", default="pipeline", choices=("pipeline", "passes"),
+                    help="pipeline: symshape-pipeline in its variants against the "
+                    "unprocessed program; passes: symshape-infer, P, symshape-lower "
+                    "against symshape-infer, symshape-lower for each pass P of --passes")
+    ap.add_argument("--passes", default=",".join(PASSES),
+                    help="passes checked alone in --mode passes (comma-separated, "
+                    "options in braces); the bind=/profile= forms of %s are added "
+                    "where the program has names" % " and ".join(BIND_PASSES))
+    ap.add_argument("--coverage", nargs="?", const="text", default=None,
+                    choices=("text", "markdown"),
+                    help="count what the checked programs exercise and print the table")
+    ap.add_argument("--generate-only", action="store_true",
+                    help="only generate the programs (with --coverage: the table of "
+                    "what they would exercise)")
     ap.add_argument("--variants", default=",".join(WHICH))
     ap.add_argument("--variants-per-program", type=int, default=0,
                     help="run at most this many variants per program (default first)")
@@ -1142,8 +1405,9 @@ def main():
     ap.add_argument("--summarize-logs", nargs="+", default=None,
                     help="print the figures of campaign logs and exit")
     ap.add_argument("-v", "--verbose", action="store_true")
-    ap.add_argument("--symshape-opt", default=os.path.join(root, "build", "bin",
-                                                           "symshape-opt"))
+    ap.add_argument("--symshape-opt", default=os.environ.get(
+        "SYMSHAPE_OPT", os.path.join(root, "build", "bin", "symshape-opt")),
+        help="the binary under test (default: $SYMSHAPE_OPT, else build/bin)")
     ap.add_argument("--mlir-opt", default=os.path.join(llvm, "bin", "mlir-opt"))
     ap.add_argument("--mlir-runner", default=os.path.join(llvm, "bin", "mlir-runner"))
     ap.add_argument("--runner-utils", default=os.path.join(llvm, "lib",
@@ -1155,7 +1419,7 @@ def main():
     a.snapdir = tempfile.mkdtemp(prefix="symshape-fuzz-bin-")
     try:
         if a.summarize_logs:
-            return summarize_logs(a.summarize_logs)
+            return summarize_logs(a.summarize_logs, a)
         if a.check_reproducers:
             return check_reproducers(a)
         if a.emit is not None:
