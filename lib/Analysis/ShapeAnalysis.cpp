@@ -452,11 +452,11 @@ Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
 // Facts
 //===----------------------------------------------------------------------===//
 
-std::string ShapeAnalysis::describeAsStated(Expr e) const {
+std::string ShapeAnalysis::describeAsStated(Expr e, bool rename) const {
   // A symbol equal to another symbol (a dim bound to a named symbol) is
   // written as that one; no other fact is applied, so that no symbol
   // becomes the constant a binding made it.
-  Expr renamed = substituteSymbols(e, [&](unsigned pos) {
+  Expr renamed = !rename ? e : substituteSymbols(e, [&](unsigned pos) {
     Expr to = facts.getEquality(pos);
     return to && to.isSymbol() ? to : exprContext.getSymbol(pos);
   });
@@ -468,10 +468,11 @@ std::string ShapeAnalysis::describeAsStated(Expr e) const {
   return text;
 }
 
-void ShapeAnalysis::reportContradiction(Expr e, FactSource fact,
-                                        const std::string &stated) {
+void ShapeAnalysis::reportContradiction(
+    Expr e, FactSource fact, llvm::function_ref<std::string()> describeFact) {
   if (!fact.userStated && !warnFailingChecks)
     return;
+  std::string stated = describeFact();
   Operation *source = fact.op;
   // The most recent other source of a fact on a symbol of `e`.
   Operation *other = nullptr;
@@ -539,7 +540,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e)
                           << " in " << range << " (divisor " << divisor
                           << ")\n");
-  std::string stated = source.op && e ? describeAsStated(e) : std::string();
+  Expr asStated = e;
   e = solver.normalize(e);
   if (!e)
     return;
@@ -558,22 +559,23 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
   if (!ok)
     unreachable = true;
   if (source.op) {
-    if (!ok) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << stated;
-      if (range.isPoint())
-        os << " == " << *range.getPoint();
-      else if (!range.getLo() && range.getHi())
-        os << " <= " << *range.getHi();
-      else if (range.getLo() && !range.getHi())
-        os << " >= " << *range.getLo();
-      else
-        os << " in " << range;
-      if (divisor > 1)
-        os << ", a multiple of " << divisor;
-      reportContradiction(e, source, text);
-    }
+    if (!ok)
+      reportContradiction(e, source, [&] {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << describeAsStated(asStated);
+        if (range.isPoint())
+          os << " == " << *range.getPoint();
+        else if (!range.getLo() && range.getHi())
+          os << " <= " << *range.getHi();
+        else if (range.getLo() && !range.getHi())
+          os << " >= " << *range.getLo();
+        else
+          os << " in " << range;
+        if (divisor > 1)
+          os << ", a multiple of " << divisor;
+        return text;
+      });
     factSources.push_back({e, source.op});
   }
 }
@@ -583,9 +585,13 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     statedFacts.push_back({a, symshape::Interval(), 1, b});
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(a)
                           << " == " << describe(b) << "\n");
-  std::string stated = source.op && a && b ? describeAsStated(a) + " == " +
-                                                   describeAsStated(b)
-                                             : std::string();
+  // As stated, without the equalities (this one may be among them when it
+  // is reported).
+  Expr statedA = a, statedB = b;
+  auto stated = [&] {
+    return describeAsStated(statedA, /*rename=*/false) + " == " +
+           describeAsStated(statedB, /*rename=*/false);
+  };
   a = solver.normalize(a);
   b = solver.normalize(b);
   if (!a || !b || a == b)
@@ -602,9 +608,9 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     if (d && d.isConstant()) {
       unreachable = true;
       if (source.op)
-        reportContradiction(a, source,
-                            stated + " (" + describe(a) + " == " +
-                                describe(b) + ")");
+        reportContradiction(a, source, [&] {
+          return stated() + " (" + describe(a) + " == " + describe(b) + ")";
+        });
       return;
     }
   }

@@ -182,7 +182,9 @@ private:
     Block &entry = func.getFunctionBody().front();
     OpBuilder b = OpBuilder::atBlockBegin(&entry);
     Location loc = func.getLoc();
-    Value limit, ok;
+    // Dims are non-negative and the limit is a power of two: every dim is
+    // below it iff their bitwise or is (one comparison for all of them).
+    Value all;
     for (BlockArgument arg : entry.getArguments()) {
       auto type = dyn_cast<ShapedType>(arg.getType());
       if (!type || !type.hasRank())
@@ -197,22 +199,22 @@ private:
                          : RangeAttr();
             r && r.getHi() && *r.getHi() < kSizeLimit)
           continue;
-        if (!limit)
-          limit = arith::ConstantIndexOp::create(b, loc, kSizeLimit);
         Value dim =
             isa<MemRefType>(type)
                 ? memref::DimOp::create(b, loc, arg, d).getResult()
                 : tensor::DimOp::create(b, loc, arg, d).getResult();
-        Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            dim, limit);
-        ok = ok ? arith::AndIOp::create(b, loc, ok, below).getResult() : below;
+        all = all ? arith::OrIOp::create(b, loc, all, dim).getResult() : dim;
       }
     }
-    if (ok)
-      emitCheck(b, loc, ok,
-                "symshape: the dynamic dims of @" + func.getName() +
-                    "'s arguments must be below 2^62 (the no-overflow "
-                    "assumption of sizes)");
+    if (!all)
+      return;
+    Value limit = arith::ConstantIndexOp::create(b, loc, kSizeLimit);
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, all, limit);
+    emitCheck(b, loc, ok,
+              "symshape: the dynamic dims of @" + func.getName() +
+                  "'s arguments must be below 2^62 (the no-overflow "
+                  "assumption of sizes)");
   }
 
   LogicalResult lowerSymbols() {

@@ -257,11 +257,14 @@ private:
   void addFactsOf(mlir::Operation *op);
   void addDimFacts(mlir::Operation *op);
   /// Reports a fact that contradicts what is known: `e` is what it is
-  /// about, `stated` the fact as the user wrote it ("n in [8, 16]").
-  void reportContradiction(Expr e, FactSource source, const std::string &stated);
+  /// about; `describeFact` writes the fact as the user stated it ("n in
+  /// [8, 16]"), only when it is reported.
+  void reportContradiction(Expr e, FactSource source,
+                           llvm::function_ref<std::string()> describeFact);
   /// `e` with symbols written by name, as stated (not normalized with the
-  /// facts, which may have made the symbols constants).
-  std::string describeAsStated(Expr e) const;
+  /// facts, which may have made the symbols constants); with `rename`, a
+  /// symbol equal to another symbol is written as that one.
+  std::string describeAsStated(Expr e, bool rename = true) const;
   void walkRegion(mlir::Region &region, const Visitor &visitor);
   void walkOp(mlir::Operation *op, const Visitor &visitor);
   void visitWithOperandFacts(mlir::Operation *op, const Visitor &visitor);
