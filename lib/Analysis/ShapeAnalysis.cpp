@@ -589,8 +589,8 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
   // is reported).
   Expr statedA = a, statedB = b;
   auto stated = [&] {
-    return describeAsStated(statedA, /*rename=*/false) + " == " +
-           describeAsStated(statedB, /*rename=*/false);
+    return describeAsStated(statedA, /*rename=*/false) +
+           " == " + describeAsStated(statedB, /*rename=*/false);
   };
   a = solver.normalize(a);
   b = solver.normalize(b);
@@ -931,8 +931,8 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
   // Size arithmetic carries nsw (the no-overflow assumption), as does
   // arithmetic whose range was proven to fit.
   MaterializeOptions options;
-  options.nsw =
-      isBuiltFromSizes(e) || typeRange(bitWidth(type)).contains(solver.getRange(e));
+  options.nsw = isBuiltFromSizes(e) ||
+                typeRange(bitWidth(type)).contains(solver.getRange(e));
   options.isNonNegative = [&](Expr x) {
     return solver.proveNonNegative(x) == Verdict::True;
   };

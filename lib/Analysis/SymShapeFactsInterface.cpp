@@ -54,7 +54,8 @@ struct LocalAnalysis : public ShapeAnalysis {
   void record(Operation *op, ArrayRef<Relation> claim) {
     if (!currentRecorder || claim.empty())
       return;
-    std::string what = (op->getName().getStringRef() + " (canonicalization)").str();
+    std::string what =
+        (op->getName().getStringRef() + " (canonicalization)").str();
     currentRecorder->record(*this, op->getLoc(), what, claim);
   }
 

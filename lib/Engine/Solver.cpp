@@ -1037,16 +1037,15 @@ Expr Solver::splitByDivisors(ExprKind kind, Expr a, int64_t c) {
   for (auto [t, k] : llvm::zip(a.getOperands(), a.getCoefficients())) {
     // c divides k * t where it divides k, t's divisor, or their product.
     std::optional<int64_t> d = checkedMul(getDivisor(t), k);
-    bool divides =
-        k % c == 0 || getDivisor(t) % c == 0 || (d && *d % c == 0);
+    bool divides = k % c == 0 || getDivisor(t) % c == 0 || (d && *d % c == 0);
     (divides ? multiples : rest).push_back(t);
     (divides ? multipleCoefficients : restCoefficients).push_back(k);
   }
   if (multiples.empty())
     return Expr();
-  Expr r = rest.empty() ? a.getContext().getConstant(a.getAddConstant())
-                        : linearCombination(rest, restCoefficients,
-                                            a.getAddConstant());
+  Expr r = rest.empty()
+               ? a.getContext().getConstant(a.getAddConstant())
+               : linearCombination(rest, restCoefficients, a.getAddConstant());
   if (!r || !Interval(0, c - 1).contains(getRange(r)))
     return Expr();
   if (kind == ExprKind::Mod)

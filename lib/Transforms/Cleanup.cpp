@@ -24,8 +24,8 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
-#include <optional>
 #include <mutex>
+#include <optional>
 
 namespace symshape {
 #define GEN_PASS_DEF_SYMSHAPECLEANUPPASS
@@ -311,8 +311,8 @@ public:
     cleanup();
     recording.reset();
     if (!certify.empty() &&
-        failed(writeRunObligations(&getContext(), recorder.obligations,
-                                   certify, certifyAppend)))
+        failed(writeRunObligations(&getContext(), recorder.obligations, certify,
+                                   certifyAppend)))
       return signalPassFailure();
   }
 

@@ -79,8 +79,8 @@ LogicalResult declareBoundArgumentFacts(FunctionOpInterface func,
     Expr expr = bind.getDimExpr(d);
     SymbolOp named;
     if (expr.isSymbol())
-      named = bind.getSymbols()[expr.getSymbolPosition()]
-                  .getDefiningOp<SymbolOp>();
+      named =
+          bind.getSymbols()[expr.getSymbolPosition()].getDefiningOp<SymbolOp>();
     std::string name =
         named ? named.getName().str()
               : (func.getName() + ".arg" + Twine(i) + ".d" + Twine(d)).str();
@@ -109,8 +109,8 @@ LogicalResult rejectMemRefDimAttrs(FunctionOpInterface func,
                                    BlockArgument arg) {
   if (!isa<BaseMemRefType>(arg.getType()))
     return success();
-  for (StringRef name : {"symshape.dim_names", "symshape.dim_ranges",
-                         "symshape.dim_divisors"})
+  for (StringRef name :
+       {"symshape.dim_names", "symshape.dim_ranges", "symshape.dim_divisors"})
     if (func.getArgAttr(arg.getArgNumber(), name))
       return emitError(arg.getLoc())
              << name << " of argument " << arg.getArgNumber()
@@ -127,7 +127,8 @@ LogicalResult rejectMemRefDimAttrs(FunctionOpInterface func,
 LogicalResult bindArguments(FunctionOpInterface func) {
   Block &entry = func.getFunctionBody().front();
   llvm::SmallDenseMap<Value, BindShapeOp> bound;
-  func.walk([&](BindShapeOp bind) { bound.try_emplace(bind.getTensor(), bind); });
+  func.walk(
+      [&](BindShapeOp bind) { bound.try_emplace(bind.getTensor(), bind); });
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   MLIRContext *ctx = func.getContext();
   for (BlockArgument arg : entry.getArguments()) {

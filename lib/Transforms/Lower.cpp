@@ -199,10 +199,9 @@ private:
                          : RangeAttr();
             r && r.getHi() && *r.getHi() < kSizeLimit)
           continue;
-        Value dim =
-            isa<MemRefType>(type)
-                ? memref::DimOp::create(b, loc, arg, d).getResult()
-                : tensor::DimOp::create(b, loc, arg, d).getResult();
+        Value dim = isa<MemRefType>(type)
+                        ? memref::DimOp::create(b, loc, arg, d).getResult()
+                        : tensor::DimOp::create(b, loc, arg, d).getResult();
         all = all ? arith::OrIOp::create(b, loc, all, dim).getResult() : dim;
       }
     }

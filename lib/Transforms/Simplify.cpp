@@ -449,10 +449,9 @@ SmallVector<Relation, 2> claimOf(ShapeAnalysis &analysis, const Decision &d) {
   if (d.kind == Decision::Kind::EraseFact) {
     auto constrain = cast<ConstrainRangeOp>(op);
     RangeAttr range = constrain.getRange();
-    return SmallVector<Relation, 2>(
-        rangeClaim(exprs, analysis.getExpr(constrain.getValue()),
-                   Interval(range.getLo(), range.getHi()),
-                   constrain.getDivisor()));
+    return SmallVector<Relation, 2>(rangeClaim(
+        exprs, analysis.getExpr(constrain.getValue()),
+        Interval(range.getLo(), range.getHi()), constrain.getDivisor()));
   }
   if (result.getType().isInteger(1)) {
     auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);

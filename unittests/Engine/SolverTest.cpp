@@ -88,7 +88,8 @@ TEST_F(SolverTest, DivisionSplitsOffWhatTheDivisorDivides) {
   facts.addSymbolDivisor(0, 4);
   EXPECT_EQ(simp("(s0 floordiv 2 + 1) floordiv 2"), simp("s0 floordiv 4"));
   EXPECT_EQ(simp("(s0 floordiv 2 + 1) mod 2"), "1");
-  EXPECT_EQ(simp("(3 * s0 + s1 mod 4) floordiv 4"), simp("(3 * s0) floordiv 4"));
+  EXPECT_EQ(simp("(3 * s0 + s1 mod 4) floordiv 4"),
+            simp("(3 * s0) floordiv 4"));
   // The negative twins: a rest that may leave [0, 1], or an odd quotient.
   auto stays = [&](StringRef text) {
     EXPECT_EQ(simp(text), parse(text).str()) << text.str();

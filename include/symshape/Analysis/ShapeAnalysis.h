@@ -340,9 +340,8 @@ void registerFactsInterface(mlir::DialectRegistry &registry);
 
 /// The relations that `range.lo <= e <= range.hi` and `divisor | e` (for a
 /// divisor above 1) make: what a fact that is erased as implied claims.
-llvm::SmallVector<Relation, 3> rangeClaim(ExprContext &exprs, Expr e,
-                                          const Interval &range,
-                                          int64_t divisor);
+llvm::SmallVector<Relation, 3>
+rangeClaim(ExprContext &exprs, Expr e, const Interval &range, int64_t divisor);
 
 /// Receives each decision the symshape dialect's canonicalization patterns
 /// take from facts (through SymShapeFactsInterface: a value proven equal to
