@@ -181,6 +181,37 @@ std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
   return text;
 }
 
+/// Whether `result`, an integer narrower than 64 bits, is cast back to a
+/// wider type by one of its users (`index_cast(... : i32 to index)`).
+bool isCastToWider(Value result) {
+  unsigned width = bitWidth(result.getType());
+  return width < 64 &&
+         llvm::any_of(result.getUsers(), [&](Operation *user) {
+           return isa<arith::IndexCastOp, arith::IndexCastUIOp>(user) &&
+                  bitWidth(user->getResult(0).getType()) > width;
+         });
+}
+
+/// Whether replacing the value `d` decides for by what `d` gives would put
+/// a narrowing `index_cast` right before a cast back to the wider type:
+/// MLIR folds such a round trip to its source (in symshape-cleanup and in
+/// the standard lowering's canonicalization), dropping the truncation (with
+/// 2^40 + 4 in i32, the program computed 2^40 + 4 for 4). The decision is
+/// right; it is not applied, so that the fold has nothing to fold. A value
+/// recomputed in the narrow type may end in such a cast too.
+bool exposesCastRoundTrip(const Decision &d) {
+  if (d.kind != Decision::Kind::UseValue &&
+      d.kind != Decision::Kind::Materialize)
+    return false;
+  if (!isCastToWider(d.op->getResult(0)))
+    return false;
+  if (d.kind == Decision::Kind::Materialize)
+    return true;
+  Operation *def = d.value.getDefiningOp();
+  return isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(def) &&
+         bitWidth(def->getOperand(0).getType()) > bitWidth(d.value.getType());
+}
+
 std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
                                  Operation *op) {
   Solver &solver = analysis.getSolver();
@@ -232,6 +263,8 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
 std::optional<Decision> decide(ShapeAnalysis &analysis, ExprCost &cost,
                                Operation *op, bool explain) {
   std::optional<Decision> d = decideOp(analysis, cost, op);
+  if (d && exposesCastRoundTrip(*d))
+    d.reset();
   // Under the facts of the value's only use (a select's condition), the
   // value may be replaced, never recomputed: a recomputation would run
   // whatever the condition.
