@@ -452,6 +452,24 @@ Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
 // Facts
 //===----------------------------------------------------------------------===//
 
+/// "in [lo, hi]" and ", a multiple of d" for a divisor above 1: a stated
+/// range and divisor, for diagnostics.
+static std::string describeRange(const symshape::Interval &range,
+                                 int64_t divisor) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "in " << range;
+  if (divisor > 1)
+    os << ", a multiple of " << divisor;
+  return text;
+}
+
+/// The range of a symbol with what its kind implies (a size is >= 0).
+static symshape::Interval kindRange(const SymbolFacts &f) {
+  return f.isSize ? f.range.intersect(symshape::Interval::nonNegative())
+                  : f.range;
+}
+
 std::string ShapeAnalysis::describeAsStated(Expr e, bool rename) const {
   // A symbol equal to another symbol (a dim bound to a named symbol) is
   // written as that one; no other fact is applied, so that no symbol
@@ -512,10 +530,7 @@ void ShapeAnalysis::reportContradiction(
   // And what is declared of each symbol, where it is declared.
   for (unsigned i : e.getSymbolsUsed()) {
     SymbolFacts declared = facts.getDeclaration(i);
-    symshape::Interval range =
-        declared.isSize
-            ? declared.range.intersect(symshape::Interval::nonNegative())
-            : declared.range;
+    symshape::Interval range = kindRange(declared);
     // Nothing declared beyond the default of the symbol's kind.
     if ((range.isFull() || range == symshape::Interval::nonNegative()) &&
         declared.divisor == 1)
@@ -524,12 +539,8 @@ void ShapeAnalysis::reportContradiction(
     Location loc = info.value ? info.value.getLoc() : source->getLoc();
     if (Operation *def = info.value ? info.value.getDefiningOp() : nullptr)
       loc = def->getLoc();
-    std::string text;
-    llvm::raw_string_ostream ts(text);
-    ts << "'" << getSymbolName(i) << "' is declared in " << range;
-    if (declared.divisor > 1)
-      ts << ", a multiple of " << declared.divisor;
-    diag.attachNote(loc) << text << " here";
+    diag.attachNote(loc) << "'" << getSymbolName(i) << "' is declared "
+                         << describeRange(range, declared.divisor) << " here";
   }
 }
 
@@ -561,6 +572,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
   if (source.op) {
     if (!ok)
       reportContradiction(e, source, [&] {
+        // One bound or a point reads as the comparison it came from.
         std::string text;
         llvm::raw_string_ostream os(text);
         os << describeAsStated(asStated);
@@ -571,7 +583,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
         else if (range.getLo() && !range.getHi())
           os << " >= " << *range.getLo();
         else
-          os << " in " << range;
+          os << " " << describeRange(range, /*divisor=*/1);
         if (divisor > 1)
           os << ", a multiple of " << divisor;
         return text;
@@ -623,9 +635,7 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     symshape::Interval valueRange = solver.getRange(value);
     if (!facts.addEquality(pos, value))
       return false;
-    symshape::Interval symRange =
-        known.isSize ? known.range.intersect(symshape::Interval::nonNegative())
-                     : known.range;
+    symshape::Interval symRange = kindRange(known);
     bool ok = !valueRange.intersect(symRange).isEmpty();
     if (!symRange.isFull())
       ok &= facts.addExprRange(value, symRange);
@@ -702,13 +712,9 @@ void ShapeAnalysis::addDeclarations(Operation *root) {
     if (!ok) {
       contradiction = true;
       auto describe = [](SymbolOp op) {
-        std::string text;
-        llvm::raw_string_ostream os(text);
         RangeAttr r = op.getRangeOrDefault();
-        os << "in " << symshape::Interval(r.getLo(), r.getHi());
-        if (op.getDivisor() > 1)
-          os << ", a multiple of " << op.getDivisor();
-        return text;
+        return describeRange(symshape::Interval(r.getLo(), r.getHi()),
+                             op.getDivisor());
       };
       InFlightDiagnostic diag =
           mlir::emitError(symbol.getLoc())

@@ -59,13 +59,6 @@ struct LocalAnalysis : public ShapeAnalysis {
     currentRecorder->record(*this, op->getLoc(), what, claim);
   }
 
-  /// The expressions of `op`'s operands, if each has one.
-  SmallVector<Expr> operandExprs(Operation *op) {
-    SmallVector<Expr> exprs;
-    for (Value v : op->getOperands())
-      exprs.push_back(getExpr(v));
-    return exprs;
-  }
 };
 
 /// What `analysis` proves `op`'s result equal to (see getProvenValue).
@@ -113,8 +106,8 @@ Expr simplifiedApplyExpr(LocalAnalysis &analysis, ApplyOp op) {
     return Expr();
   // The claim, over the analysis' symbols: the apply computes the same
   // value with the simplified expression.
-  SmallVector<Expr> operands = analysis.operandExprs(op);
-  if (llvm::all_of(operands, [](Expr x) { return bool(x); }))
+  SmallVector<Expr> operands;
+  if (analysis.getExprs(op.getOperands(), operands))
     analysis.record(op, {{Relation::Kind::EQ, substitute(e, operands),
                           substitute(simplified, operands)}});
   return simplified;

@@ -7,6 +7,7 @@
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
+#include "ArgDimFacts.h"
 #include "symshape/Transforms/Passes.h"
 #include "symshape/Transforms/Report.h"
 
@@ -41,24 +42,6 @@ SmallVector<std::string> getDimNames(FunctionOpInterface func, unsigned i,
   return names;
 }
 
-/// The range and divisor that `symshape.dim_ranges`/`dim_divisors` of
-/// argument `i` state for dim `d` (null where none, and a divisor of 1 is
-/// none).
-std::pair<RangeAttr, IntegerAttr> getDimFacts(FunctionOpInterface func,
-                                              unsigned i, int64_t d) {
-  auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
-  auto divisors = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
-  RangeAttr range;
-  if (ranges && d < static_cast<int64_t>(ranges.size()))
-    range = dyn_cast<RangeAttr>(ranges[d]);
-  IntegerAttr divisor;
-  if (divisors && d < static_cast<int64_t>(divisors.size()))
-    divisor = dyn_cast<IntegerAttr>(divisors[d]);
-  if (divisor && divisor.getInt() == 1)
-    divisor = {};
-  return {range, divisor};
-}
-
 /// The ranges and divisors that the argument attributes state of an
 /// argument the user bound (`bind`): a dim bound to a named symbol
 /// declares that name again with them (declarations of one name combine);
@@ -73,7 +56,7 @@ LogicalResult declareBoundArgumentFacts(FunctionOpInterface func,
   MLIRContext *ctx = func.getContext();
   ExprContext &exprs = SymShapeDialect::getExprContext(ctx);
   for (int64_t d = 0, e = bind.getDims().size(); d < e; ++d) {
-    auto [range, divisor] = getDimFacts(func, i, d);
+    auto [range, divisor] = getArgDimFacts(func, i, d);
     if (!range && !divisor)
       continue;
     Expr expr = bind.getDimExpr(d);
@@ -171,7 +154,7 @@ LogicalResult bindArguments(FunctionOpInterface func) {
       std::string name = names[d];
       if (name.empty())
         name = (func.getName() + ".arg" + Twine(i) + ".d" + Twine(d)).str();
-      auto [range, divisor] = getDimFacts(func, i, d);
+      auto [range, divisor] = getArgDimFacts(func, i, d);
       auto symbol =
           SymbolOp::create(builder, loc, builder.getIndexType(),
                            builder.getStringAttr(name), range, divisor);

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArgDimFacts.h"
 #include "Units.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
@@ -189,14 +190,10 @@ private:
       auto type = dyn_cast<ShapedType>(arg.getType());
       if (!type || !type.hasRank())
         continue;
-      auto ranges = func.getArgAttrOfType<ArrayAttr>(arg.getArgNumber(),
-                                                     "symshape.dim_ranges");
       for (int64_t d = 0; d < type.getRank(); ++d) {
         if (!type.isDynamicDim(d))
           continue;
-        if (auto r = ranges && d < int64_t(ranges.size())
-                         ? dyn_cast<RangeAttr>(ranges[d])
-                         : RangeAttr();
+        if (RangeAttr r = getArgDimFacts(func, arg.getArgNumber(), d).first;
             r && r.getHi() && *r.getHi() < kSizeLimit)
           continue;
         Value dim = isa<MemRefType>(type)

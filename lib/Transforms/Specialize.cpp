@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArgDimFacts.h"
 #include "Specialize.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
@@ -73,21 +74,18 @@ llvm::StringMap<SmallVector<Declaration, 1>> collectNames(ModuleOp module) {
       auto dimNames = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_names");
       if (!dimNames)
         continue;
-      auto ranges = func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_ranges");
-      auto divisors =
-          func.getArgAttrOfType<ArrayAttr>(i, "symshape.dim_divisors");
       for (auto [d, attr] : llvm::enumerate(dimNames)) {
         auto name = dyn_cast<StringAttr>(attr);
         if (!name || name.getValue().empty())
           continue;
         Declaration decl{Interval::nonNegative(), 1,
                          func.getArgument(i).getLoc()};
-        if (ranges && d < ranges.size())
-          if (auto r = dyn_cast<RangeAttr>(ranges[d]))
-            decl.range = decl.range.intersect(Interval(r.getLo(), r.getHi()));
-        if (divisors && d < divisors.size())
-          if (auto v = dyn_cast<IntegerAttr>(divisors[d]))
-            decl.divisor = std::max<int64_t>(1, v.getInt());
+        auto [range, divisor] = getArgDimFacts(func, i, d);
+        if (range)
+          decl.range =
+              decl.range.intersect(Interval(range.getLo(), range.getHi()));
+        if (divisor)
+          decl.divisor = std::max<int64_t>(1, divisor.getInt());
         names[name.getValue()].push_back(decl);
       }
     }
