@@ -19,6 +19,7 @@ PACKAGES=(
   libgtest-dev
   python3 python3-dev pybind11-dev
   python3-sympy python3-z3 python3-numpy python3-pytest
+  python3-torch python3-torchvision
   time
 )
 

@@ -16,11 +16,12 @@ trap 'rm -f "$tally"' EXIT
 export SYMSHAPE_LIT_TALLY="$tally"
 /usr/bin/python3 "$SYMSHAPE_ROOT/scripts/run-lit.py" \
   /usr/lib/llvm-22/bin/lit "$SYMSHAPE_BUILD_DIR/test" "$@" || true
-echo "== the Python package (pytest, test/python)"
+echo "== the Python package and the model zoo (pytest, test/python, test/models)"
 junit="$(mktemp)"
 pytest_status=0
 PYTHONPATH="$SYMSHAPE_BUILD_DIR/python_packages" /usr/bin/python3 -m pytest \
-  "$SYMSHAPE_ROOT/test/python" -q -p no:cacheprovider \
+  "$SYMSHAPE_ROOT/test/python" "$SYMSHAPE_ROOT/test/models" -q \
+  -p no:cacheprovider \
   --junitxml="$junit" || pytest_status=$?
 # "passed failed" from pytest's report, as run-lit.py counts lit's; a run
 # that reports nothing (or no failure but a failing status) counts one.
