@@ -381,6 +381,9 @@ class Emitter:
             if node.op == "output":
                 outputs = node.args[0]
                 continue
+            if node.op == "get_attr":
+                self.emit_constant(node)
+                continue
             if node.op != "call_function":
                 raise ExportError(
                     f"node '{node.name}': {node.op} is not supported")
@@ -401,6 +404,28 @@ class Emitter:
                f"{', '.join(r.type for r in results)}")
         return "\n".join([head] + self.const_lines + self.lines +
                          [ret, "  }"])
+
+    def emit_constant(self, node):
+        """A tensor constant of the graph (``torch.tensor(...)`` in the
+        model) as a dense literal."""
+        tensor = getattr(self.trace.gm, node.target)
+        elem = _elem(tensor.dtype, node.name)
+        v = Value(self.fresh("cst"), list(tensor.shape), elem)
+        flat = tensor.detach().reshape(-1).tolist()
+        if elem == "f32":
+            items = [_float(x) for x in flat]
+        elif elem == "i1":
+            items = ["true" if x else "false" for x in flat]
+        else:
+            items = [str(int(x)) for x in flat]
+        body = items[0] if len(set(items)) == 1 else "[" + ", ".join(
+            items) + "]"
+        if len(items) > 1 and len(set(items)) != 1 and tensor.dim() != 1:
+            raise ExportError(f"node '{node.name}': a constant of rank "
+                              f"{tensor.dim()} with distinct values")
+        self.const_lines.append(f"    {v.name} = arith.constant dense<{body}>"
+                                f" : {v.type}")
+        self.env[node] = v
 
     def arg_attrs(self, index, v):
         dims = self.inputs_meta[index]

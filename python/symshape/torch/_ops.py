@@ -886,3 +886,84 @@ def _embedding(e, node):
     out.name = e.generic(out, sizes, [(ids, [f"d{i}" for i in range(
         ids.rank)])], body)
     return out
+
+
+# ----------------------------------------------------------------------
+# Comparisons, ranges.
+
+
+def _compare(fpred, ipred):
+    def compute(e, node):
+        operands = [_operand(e, node, a) for a in node.args[:2]]
+        elem = next(v.elem for v in operands if isinstance(v, Value))
+
+        def body(s, _elem):
+            (x, xe), (y, ye) = s
+            r = e.fresh("x")
+            if elem == "f32":
+                return [f"{r} = arith.cmpf {fpred}, {x}, {y} : f32"], r
+            return [f"{r} = arith.cmpi {ipred}, {x}, {y} : {elem}"], r
+        out = e.out_value(node)
+        ins, sizes = e.broadcast_operands(node, out, operands)
+        scalars = [v for v in operands if not isinstance(v, Value)]
+
+        def full_body(args, _o):
+            it = iter(args)
+            pairs, lines = [], []
+            for v in operands:
+                if isinstance(v, Value):
+                    pairs.append((next(it), v.elem))
+                else:
+                    k = e.fresh("k")
+                    lines.append(f"{k} = arith.constant {_float(v)} : f32"
+                                 if elem == "f32" else
+                                 f"{k} = arith.constant {int(v)} : {elem}")
+                    pairs.append((k, elem))
+            more, r = body(pairs, elem)
+            return lines + more, r
+        del scalars
+        out.name = e.generic(out, sizes, ins, full_body)
+        return out
+    return compute
+
+
+for _name, _fp, _ip in (("gt", "ogt", "sgt"), ("lt", "olt", "slt"),
+                        ("ge", "oge", "sge"), ("le", "ole", "sle"),
+                        ("eq", "oeq", "eq"), ("ne", "une", "ne")):
+    handles(f"aten.{_name}.Scalar", f"aten.{_name}.Tensor")(
+        _compare(_fp, _ip))
+
+
+@handles("aten.arange.default", "aten.arange.start",
+         "aten.arange.start_step")
+def _arange(e, node):
+    args = list(node.args)
+    if str(node.target).endswith("default"):
+        start, end, step = 0, args[0], 1
+    else:
+        start, end = args[0], args[1]
+        step = args[2] if len(args) > 2 else 1
+    if not isinstance(start, int) or step != 1:
+        raise ExportError(f"node '{node.name}': arange with a start or step "
+                          f"other than 0 and 1")
+    out = e.out_value(node)
+    length = e.index(end) if start == 0 else e.arith(
+        "subi", e.index(end), e.index(start))
+    sizes = [out.shape[0] if out.shape[0] is not None else length]
+
+    def body(_args, _o):
+        i, c, r = e.fresh("x"), e.fresh("x"), e.fresh("x")
+        lines = [f"{i} = linalg.index 0 : index"]
+        if start:
+            lines.append(f"{c} = arith.addi {i}, {e.index(start)} : index")
+            i = c
+        if out.elem == "f32":
+            n = e.fresh("x")
+            lines += [f"{n} = arith.index_cast {i} : index to i64",
+                      f"{r} = arith.sitofp {n} : i64 to f32"]
+        else:
+            lines.append(f"{r} = arith.index_cast {i} : index to "
+                         f"{out.elem}")
+        return lines, r
+    out.name = e.generic(out, sizes, [], body)
+    return out

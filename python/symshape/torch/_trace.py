@@ -23,6 +23,7 @@ import sympy
 import torch
 import torch.nn.functional as F
 from torch.fx.experimental.proxy_tensor import make_fx
+from torch.fx.experimental.symbolic_shapes import PySymInt, ShapeEnv
 from torch.nn.utils import stateless
 
 aten = torch.ops.aten
@@ -149,10 +150,22 @@ def choose_trace_values(symbols, avoid, pinned=None):
     return values
 
 
+def _no_grad(fn):
+    """Tracing keeps autograd on (see trace()), but 1.13's autograd kernels
+    read sizes() to save them for the backward pass, which symbolic sizes
+    do not have: the routed functions run without it."""
+    def wrapped(*args, **kwargs):
+        with torch.no_grad():
+            return fn(*args, **kwargs)
+    wrapped.__name__ = fn.__name__
+    return wrapped
+
+
 def _norm_dim(x, dim):
     return dim % x.dim()
 
 
+@_no_grad
 def _chunk(x, chunks, dim=0):
     dim = _norm_dim(x, dim)
     size = x.shape[dim]
@@ -164,6 +177,7 @@ def _chunk(x, chunks, dim=0):
         for start in range(0, size, step))
 
 
+@_no_grad
 def _expand(x, *sizes):
     if len(sizes) == 1 and isinstance(sizes[0], (list, tuple, torch.Size)):
         sizes = tuple(sizes[0])
@@ -173,17 +187,18 @@ def _expand(x, *sizes):
     return aten.expand.default(x, out)
 
 
+@_no_grad
 def _cat(tensors, dim=0, **kwargs):
     if kwargs.get("out") is not None:
         raise ExportError("torch.cat with out= is not supported")
-    return aten.cat.default(
-        [aten.clone.default(t, memory_format=torch.contiguous_format)
-         for t in tensors], dim)
+    return aten.cat.default(list(tensors), dim)
 
 
 def _sqrt(value):
     if isinstance(value, torch.SymIntNode):
-        value = int(value)  # a guard on a size taken as a number
+        # A size taken as a number: its value, with a guard that it is that
+        # value (static head sizes give guards true of the static sizes).
+        value = value.get_pyobj().guard_int("", 0)
     return math.sqrt(value)
 
 
@@ -191,29 +206,81 @@ def _getitem(original):
     def getitem(x, index):
         items = index if isinstance(index, tuple) else (index,)
         simple = all(isinstance(i, slice) and i.step in (None, 1)
-                     or i is Ellipsis for i in items)
+                     or isinstance(i, int) or i is Ellipsis for i in items)
         if not simple or sum(i is Ellipsis for i in items) > 1:
             return original(x, index)
         if any(i is Ellipsis for i in items):
             at = items.index(Ellipsis)
             fill = (slice(None),) * (x.dim() - len(items) + 1)
             items = items[:at] + fill + items[at + 1:]
-        result = x
-        for dim, item in enumerate(items):
-            if item.start is None and item.stop is None:
-                continue
-            start = 0 if item.start is None else item.start
-            stop = result.shape[dim] if item.stop is None else item.stop
-            result = aten.slice.Tensor(result, dim, start, stop)
-        return result
+        with torch.no_grad():
+            return _apply_items(x, items)
     return getitem
 
 
+def _apply_items(x, items):
+    """Basic indexing (ints and unit-step slices) as aten select/slice."""
+    result, dim = x, 0
+    for item in items:
+        if isinstance(item, int):
+            # select has no symbolic meta in 1.13: a unit slice, viewed
+            # without the dim.
+            size = result.shape[dim]
+            start = item if item >= 0 else size + item
+            unit = aten.slice.Tensor(result, dim, start, start + 1)
+            shape = list(unit.shape)
+            del shape[dim]
+            result = aten.view.default(unit, shape)
+            continue
+        if item.start is not None or item.stop is not None:
+            start = 0 if item.start is None else item.start
+            stop = result.shape[dim] if item.stop is None else item.stop
+            result = aten.slice.Tensor(result, dim, start, stop)
+        dim += 1
+    return result
+
+
+def _arange(original):
+    def arange(*args, **kwargs):
+        # 1.13 infers float32 for arange of a SymInt; torch's rule is int64
+        # when every bound is an integer.
+        if kwargs.get("dtype") is None and all(
+                isinstance(a, (int, torch.SymIntNode)) for a in args):
+            kwargs["dtype"] = torch.int64
+        return original(*args, **kwargs)
+    return arange
+
+
+def _symint_bool(self):
+    # 1.13's PySymInt.__bool__ guards on the value itself (softmax's
+    # "no zero-size dim" check would fix the sequence length); the truth of
+    # a size is that it is not zero.
+    expr = self.shape_env.replace(self.expr)
+    boolean = (expr.is_Relational or expr in (sympy.true, sympy.false) or
+               isinstance(expr, sympy.logic.boolalg.BooleanFunction))
+    if not boolean:  # a size (a Symbol is also a sympy Boolean)
+        expr = sympy.Ne(expr, 0)
+    return bool(self.shape_env.evaluate_expr(expr))
+
+
+def _create_symint(original, dynamic_values):
+    def create_symint(self, name, val):
+        # 1.13 makes every input dim a symbol and specializes later; only
+        # the declared dynamic dims (whose trace values nothing else has)
+        # are symbols here, so static dims stay static while tracing.
+        if ".size(" in name and val not in dynamic_values:
+            return val
+        return original(self, name, val)
+    return create_symint
+
+
 @contextlib.contextmanager
-def _routed():
+def _routed(dynamic_values=()):
     saved = [(torch.Tensor, "chunk"), (torch, "chunk"),
              (torch.Tensor, "expand"), (torch, "cat"),
-             (torch.Tensor, "__getitem__"), (F, "math")]
+             (torch.Tensor, "__getitem__"), (F, "math"),
+             (PySymInt, "__bool__"), (torch, "arange"),
+             (ShapeEnv, "create_symint")]
     saved = [(owner, name, getattr(owner, name)) for owner, name in saved]
     shim = types.SimpleNamespace(
         **{k: getattr(math, k) for k in dir(math) if not k.startswith("__")})
@@ -224,6 +291,10 @@ def _routed():
     torch.cat = _cat
     torch.Tensor.__getitem__ = _getitem(saved[4][2])
     F.math = shim
+    PySymInt.__bool__ = _symint_bool
+    torch.arange = _arange(saved[7][2])
+    ShapeEnv.create_symint = _create_symint(saved[8][2],
+                                            frozenset(dynamic_values))
     try:
         yield
     finally:
@@ -283,7 +354,10 @@ def trace(model, example_inputs, per_input, symbols, pinned=None):
     was_training = model.training
     model.eval()
     try:
-        with _routed(), torch.no_grad():
+        # Autograd stays on: without it nn.TransformerEncoderLayer and
+        # MultiheadAttention take their fused fast path, which has no
+        # symbolic meta in 1.13.
+        with _routed(values.values()):
             gm = make_fx(call, tracing_mode="symbolic")(
                 list(params.values()), *inputs)
     except ExportError:
