@@ -150,3 +150,46 @@ def test_factories_are_deterministic():
     b = zoo_models.resnet18().state_dict()
     assert all(torch.equal(a[k], b[k]) for k in a)
     assert float(a["bn1.running_var"].min()) >= 0.5
+
+
+def test_a_network_no_test_names_runs_from_the_command_line(tmp_path):
+    """regnet_x_400mf (grouped convolutions, which the zoo does not have),
+    by name from the command line with its default random weights."""
+    out = tmp_path / "regnet.mlir"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    done = subprocess.run(
+        [sys.executable, "-m", "symshape.torch", "regnet_x_400mf",
+         "--input", "batch,3,height,width", "--range", "batch=1:4",
+         "--range", "height=64:128", "--range", "width=64:128",
+         "--seed", "3", "-o", str(out)],
+        capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import torchvision
+    torch.manual_seed(3)
+    model = torchvision.models.regnet_x_400mf(weights=None).eval()
+    x = torch.randn(2, 3, 67, 90, generator=torch.Generator().manual_seed(2))
+    (got,) = zoo.run_mlir(out.read_text(), [x.numpy()],
+                          pipeline="builtin.module(symshape-pipeline)")
+    with torch.no_grad():
+        assert_close(got, model(x).numpy())
+
+
+class _Branchy(torch.nn.Module):
+    def forward(self, x):
+        if x.shape[0] > 10:
+            return x * 2
+        return x + 1
+
+
+def test_a_kept_guard_is_checked_at_run_time():
+    from symshape import torch as sst
+    text = sst.export(_Branchy(), [torch.randn(20, 3)],
+                      dynamic_shapes=[{0: ("n", 2, 64)}])
+    x = torch.randn(17, 3)
+    (got,) = zoo.run_mlir(text, [x.numpy()],
+                          pipeline="builtin.module(symshape-pipeline)")
+    assert_close(got, (x * 2).numpy())
+    with pytest.raises(RuntimeError, match="guard from tracing: n > 10"):
+        zoo.run_mlir(text, [torch.randn(5, 3).numpy()],
+                     pipeline="builtin.module(symshape-pipeline)")

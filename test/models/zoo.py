@@ -125,11 +125,13 @@ def run_mlir(text, inputs, pipeline=None, func="forward", timeout=900):
             raise RuntimeError(f"lowering failed:\n{low.stderr[-3000:]}")
         libs = ",".join(str(LLVM / "lib" / f) for f in (
             "libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
-        run = subprocess.run([str(LLVM / "bin" / "mlir-runner"), "-e",
+        # Unbuffered: a failing cf.assert prints its message, then aborts.
+        run = subprocess.run(["stdbuf", "-o0",
+                              str(LLVM / "bin" / "mlir-runner"), "-e",
                               "main", "-entry-point-result=void",
                               f"-shared-libs={libs}", str(lowered)],
                              capture_output=True, text=True, timeout=timeout)
         if run.returncode != 0:
             raise RuntimeError(f"mlir-runner failed ({run.returncode}):\n"
-                               f"{run.stderr[-2000:]}")
+                               f"{run.stdout[-2000:]}{run.stderr[-2000:]}")
         return _parse(run.stdout)

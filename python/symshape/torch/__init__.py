@@ -19,6 +19,7 @@ linalg-on-tensors backend writes it, with the input dims carrying
 supported ops and how guards are handled.
 """
 
+import fractions
 import random
 
 import sympy
@@ -73,6 +74,9 @@ def _compile(expr):
         return lambda p: value
     if expr.is_Integer:
         value = int(expr)
+        return lambda p: value
+    if expr.is_Rational:  # 1/2 in an average pool's size: exact
+        value = fractions.Fraction(int(expr.p), int(expr.q))
         return lambda p: value
     if expr.is_Symbol:
         name = str(expr)

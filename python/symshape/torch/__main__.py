@@ -32,7 +32,11 @@ def _model(spec):
         fn = getattr(module, factory, None)
         if fn is None:
             raise ExportError(f"'{module_name}' has no '{factory}'")
-        return fn()
+        model = fn()
+        if not isinstance(model, torch.nn.Module):
+            raise ExportError(f"{spec}() returned {type(model).__name__}, "
+                              f"not a torch.nn.Module")
+        return model
     import torchvision
     fn = getattr(torchvision.models, spec, None)
     if fn is None or not callable(fn):

@@ -196,7 +196,7 @@ class Emitter:
         rank = len(iterators) if iterators else out.rank
         iterators = iterators or ["parallel"] * rank
         if init is None:
-            init = self.empty(out, sizes)
+            init = self.empty(out, sizes)  # sizes are only read here
         out_map = out_map or [f"d{i}" for i in range(out.rank)]
         maps = [_affine(rank, m) for _, m in ins] + [_affine(rank, out_map)]
         args = [self.fresh("a") for _ in ins]

@@ -828,8 +828,9 @@ def _convolution(e, node):
              f"{padded.name}, {flat.name} : {padded.type}, {flat.type}) outs("
              f"{init} : {out.type}) -> {out.type}")
         return out
-    raise ExportError(f"node '{node.name}': grouped convolution with "
-                      f"{groups} groups is not supported")
+    out.name = grouped_convolution(e, node, padded, w, out, init, stride,
+                                   dilation, groups)
+    return out
 
 
 @handles("aten.max_pool2d_with_indices.default")
@@ -967,3 +968,81 @@ def _arange(e, node):
         return lines, r
     out.name = e.generic(out, sizes, [], body)
     return out
+
+
+def _sigmoid_lines(e, a):
+    one, n, x, d, r = (e.fresh("x") for _ in range(5))
+    return [f"{one} = arith.constant 1.0 : f32",
+            f"{n} = arith.negf {a} : f32",
+            f"{x} = math.exp {n} : f32",
+            f"{d} = arith.addf {x}, {one} : f32",
+            f"{r} = arith.divf {one}, {d} : f32"], r
+
+
+def _sigmoid(e, node, a, elem):
+    return _sigmoid_lines(e, a)
+
+
+def _silu(e, node, a, elem):
+    lines, s = _sigmoid_lines(e, a)
+    r = e.fresh("x")
+    return lines + [f"{r} = arith.mulf {a}, {s} : f32"], r
+
+
+handles("aten.sigmoid.default", "aten.sigmoid_.default")(_unary(_sigmoid))
+handles("aten.silu.default", "aten.silu_.default")(_unary(_silu))
+
+
+def grouped_convolution(e, node, padded, w, out, init, stride, dilation,
+                        groups):
+    """A convolution with 1 < groups as a linalg.generic: output channel f
+    reads input channels (f floordiv F_g) * C_g + c."""
+    per_group_out = w.shape[0] // groups
+    per_group_in = w.shape[1]
+    maps = [
+        ["d0", f"(d1 floordiv {per_group_out}) * {per_group_in} + d4",
+         f"d2 * {stride[0]} + d5 * {dilation[0]}",
+         f"d3 * {stride[1]} + d6 * {dilation[1]}"],
+        ["d1", "d4", "d5", "d6"],
+    ]
+
+    def body(args, acc):
+        m, r = e.fresh("x"), e.fresh("x")
+        return [f"{m} = arith.mulf {args[0]}, {args[1]} : f32",
+                f"{r} = arith.addf {acc}, {m} : f32"], r
+    return e.generic(out, None, [(padded, maps[0]), (w, maps[1])], body,
+                     iterators=["parallel"] * 4 + ["reduction"] * 3,
+                     init=init, out_map=["d0", "d1", "d2", "d3"])
+
+
+@handles("aten.avg_pool2d.default")
+def _avg_pool(e, node):
+    x = e.value(node.args[0])
+    args = list(node.args) + [None] * 7
+    kernel = list(args[1])
+    stride = list(args[2] or kernel)
+    padding = list(args[3] if args[3] is not None else [0, 0])
+    ceil_mode = args[4] or False
+    count_include_pad = True if args[5] is None else args[5]
+    divisor = args[6]
+    kernel, stride, padding = (v * 2 if len(v) == 1 else v
+                               for v in (kernel, stride, padding))
+    if ceil_mode or (any(padding) and not count_include_pad):
+        raise ExportError(f"node '{node.name}': avg_pool2d with ceil_mode "
+                          f"or padding not counted is not supported")
+    out = e.out_value(node)
+    padded = _pad(e, x, padding, 0.0, node)
+    sizes = [out.shape[i] if out.shape[i] is not None else e.dim(x, i)
+             for i in range(2)]
+    sizes += _window_sizes(e, node, x, out, kernel, stride, padding, [1, 1])
+    init = e.filled(out, sizes, 0.0)
+    window = e.fresh("win")
+    wtype = ttype(kernel, "f32")
+    e.op(f"{window} = tensor.empty() : {wtype}")
+    total = Value(e.fresh("pool"), out.exprs, out.elem)
+    e.op(f"{total.name} = linalg.pooling_nchw_sum {{dilations = dense<1> : "
+         f"vector<2xi64>, strides = dense<[{stride[0]}, {stride[1]}]> : "
+         f"vector<2xi64>}} ins({padded.name}, {window} : {padded.type}, "
+         f"{wtype}) outs({init} : {out.type}) -> {out.type}")
+    count = e.scalar(float(divisor or kernel[0] * kernel[1]), "f32")
+    return _divide_by(e, node, total, sizes, count)
