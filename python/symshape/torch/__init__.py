@@ -146,6 +146,18 @@ def _violating_point(condition, symbols, base, rng, tries=400, known=()):
             return None
         found = walk(0, {})
         return (found, True)
+    # The corners first (each symbol at its least, next and greatest
+    # admissible values): derived sizes reach their extremes there.
+    corners = [{}]
+    for n in names:
+        space = spaces[n]
+        picks = sorted({space[0], space[min(1, len(space) - 1)], space[-1]})
+        corners = [dict(c, **{n: v}) for c in corners for v in picks]
+        if len(corners) > 729:
+            break
+    for point in corners:
+        if len(point) == len(names) and not holds(point):
+            return (point, False)
     for attempt in range(tries):
         point = {}
         for n in names:
@@ -210,6 +222,18 @@ def _conditions(tr):
     return out
 
 
+def _prove(cond, ranges, divisors):
+    """symshape's three-valued prover on a guard (True, False or None;
+    None also for a form the bridge does not take)."""
+    from symshape.expr import prove
+    from symshape.sympy import from_sympy
+    try:
+        relation = from_sympy(cond, ranges, multiple_of=divisors)
+    except (ValueError, TypeError):
+        return None
+    return prove(relation)
+
+
 def _classify_guards(model, example_inputs, per_input, symbols, tr):
     rng = random.Random(0)
     conditions = []
@@ -226,7 +250,15 @@ def _classify_guards(model, example_inputs, per_input, symbols, tr):
             continue
         conditions.append(cond)
     traced = {}
+    ranges = {name: (d.lo, d.hi) for name, d in symbols.items()}
+    divisors = {name: d.divisor for name, d in symbols.items()}
     for cond in conditions:
+        verdict = _prove(cond, ranges, divisors)
+        if verdict is True:
+            guards.append(Guard(cond, "implied",
+                                "proven from the declared ranges and "
+                                "divisors by symshape's prover"))
+            continue
         point, exhaustive = _violating_point(
             cond, symbols, tr.values, rng,
             known=[dict(k) for k in traced if traced[k] is not None])
