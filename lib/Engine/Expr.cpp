@@ -782,6 +782,25 @@ static Expr buildDivision(ExprKind kind, Expr a, int64_t d) {
   Expr remExpr = fromPoly(ctx, rem);
   if (divisor == 1)
     return add(quotient, remExpr);
+  // (x floordiv c + k) floordiv d == (x + k * c) floordiv (c * d) for
+  // c, d > 0 and all integers x, k: x floordiv c + k is (x + k * c) floordiv
+  // c, and nested floors by positive constants multiply. Likewise for
+  // ceildiv. A conv or pool stage of a stage ((H + 1) floordiv 2 + 1)
+  // floordiv 2 is (H + 3) floordiv 4.
+  if (rem.constant != 0 && rem.terms.size() == 1 &&
+      rem.terms[0].second == 1) {
+    Expr inner = rem.terms[0].first;
+    if (inner.getKind() == kind && inner.getOperands()[1].isConstant()) {
+      int64_t c = inner.getOperands()[1].getConstantValue();
+      auto shift = checkedMul(rem.constant, c);
+      auto prod = checkedMul(c, divisor);
+      if (c > 0 && shift && prod) {
+        Expr shifted = add(inner.getOperands()[0], *shift);
+        if (shifted)
+          return add(quotient, buildDivision(kind, shifted, *prod));
+      }
+    }
+  }
   // (x floordiv c) floordiv d == x floordiv (c * d) for c, d > 0; likewise
   // for ceildiv.
   if (remExpr.getKind() == kind && remExpr.getOperands()[1].isConstant()) {

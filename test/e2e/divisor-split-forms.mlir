@@ -2,7 +2,8 @@
 // output sizes in a row) is H floordiv 4: the engine splits off the terms
 // the divisor divides when the rest lies in [0, divisor - 1]. The report
 // shows the simplest form; the numbers are the same before and after, for
-// H = 0, 4 and 12. With H only a multiple of 2 the form stays.
+// H = 0, 4 and 12. With H only a multiple of 2 the nested division is
+// flattened (the constant moves inside: (H + 2) floordiv 4), not H floordiv 4.
 //
 // RUN: symshape-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: symshape-opt %s --symshape-lower=checks=none | mlir-opt %lower_to_llvm | %run_cpu > %t.before
@@ -13,7 +14,7 @@
 // REPORT-LABEL: symshape facts for @quarter:
 // REPORT: tensor.empty {{.*}} = [H floordiv 4 (in [0, inf])]
 // REPORT-LABEL: symshape facts for @half_only:
-// REPORT: tensor.empty {{.*}} = [(H floordiv 2 + 1) floordiv 2 (in [0, inf])]
+// REPORT: tensor.empty {{.*}} = [(H + 2) floordiv 4 (in [0, inf])]
 
 // CHECK: 0
 // CHECK-NEXT: 1

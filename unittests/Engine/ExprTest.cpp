@@ -82,6 +82,19 @@ TEST_F(ExprTest, DivisionNormalization) {
   EXPECT_EQ(canon("(4 * s0) floordiv 6"), "(2 * s0) floordiv 3");
   EXPECT_EQ(canon("(s0 floordiv 2) floordiv 3"), "s0 floordiv 6");
   EXPECT_EQ(canon("(s0 ceildiv 2) ceildiv 3"), "s0 ceildiv 6");
+  // A constant between the divisions moves inside: the stages of a
+  // convolution network.
+  EXPECT_EQ(canon("((s0 + 1) floordiv 2 + 1) floordiv 2"),
+            "(s0 + 3) floordiv 4");
+  EXPECT_EQ(canon("(s0 floordiv 3 + 2) floordiv 5"), "(s0 + 6) floordiv 15");
+  EXPECT_EQ(canon("(s0 ceildiv 2 + 1) ceildiv 3"), "(s0 + 2) ceildiv 6");
+  EXPECT_EQ(canon("(s0 floordiv 2 - 1) floordiv 2"),
+            "(s0 + 2) floordiv 4 - 1");
+  // Not with another coefficient on the inner division, nor with two.
+  EXPECT_EQ(canon("(3 * (s0 floordiv 2) + 1) floordiv 2"),
+            "(3 * (s0 floordiv 2) + 1) floordiv 2");
+  EXPECT_EQ(canon("(s0 floordiv 2 + s1 floordiv 2 + 1) floordiv 2"),
+            "(s0 floordiv 2 + s1 floordiv 2 + 1) floordiv 2");
   EXPECT_EQ(canon("(s0 mod 8) mod 4"), "s0 mod 4");
   EXPECT_EQ(canon("(s0 mod 4) mod 8"), "(s0 mod 4) mod 8");
   EXPECT_EQ(canon("(6 * s0 + 4) mod 4"), "2 * (s0 mod 2)");
