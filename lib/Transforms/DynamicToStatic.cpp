@@ -45,6 +45,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Rewrite/PatternApplicator.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -436,12 +437,18 @@ struct UnitRefinement {
   std::vector<Obligation> obligations;
 };
 
+/// How much `explain` says of the dims that stay dynamic.
+enum class Explain { None, PerFunction, PerDim };
+
 /// Analyses `unit` and prepares the refinement of its ops (and, on the last
 /// round with `explain`, says why dims stay dynamic). Only reads the IR.
 LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
-                          const FrozenRewritePatternSet &patterns, bool explain,
-                          bool lastRound, bool certifying,
+                          const FrozenRewritePatternSet &patterns,
+                          Explain explain, bool lastRound, bool certifying,
                           UnitRefinement &out) {
+  // The symbols dims stay dynamic in, each with its range where first met
+  // (under the facts that hold there).
+  llvm::MapVector<unsigned, std::string> staySymbolic;
   out.analysis = std::make_unique<ShapeAnalysis>(unit->getContext());
   ShapeAnalysis &analysis = *out.analysis;
   analysis.setSymbolTable(symbols);
@@ -465,7 +472,7 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
           refiner.prepare(op);
           candidates.push_back(op);
         }
-        if (!explain || !lastRound)
+        if (explain == Explain::None || !lastRound)
           return;
         // Remarks for the dims that stay dynamic, with what is known.
         for (auto [i, r] : llvm::enumerate(op->getResults())) {
@@ -477,21 +484,49 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
               continue;
             Expr e = analysis.getSolver().simplify(analysis.getDimExpr(r, d));
             if (e && e.isConstant()) {
-              op->emitRemark()
+              emitRemark(op->getLoc())
                   << "dim " << d << " of result " << i
                   << " stays dynamic: it is " << e.getConstantValue()
                   << ", and a static 0 dim is never introduced (the "
                      "standard lowering rejects slices and collapses of one)";
               continue;
             }
-            op->emitRemark() << "dim " << d << " of result " << i
-                             << " stays dynamic: " << analysis.describe(e)
-                             << " is not proven constant (it is in "
-                             << analysis.getSolver().getRange(e).str() << ")";
+            if (explain == Explain::PerFunction) {
+              if (e)
+                for (unsigned pos : e.getSymbolsUsed())
+                  if (!staySymbolic.count(pos))
+                    staySymbolic[pos] =
+                        analysis.getSolver()
+                            .getRange(analysis.getExprContext().getSymbol(pos))
+                            .str();
+              continue;
+            }
+            emitRemark(op->getLoc())
+                << "dim " << d << " of result " << i
+                << " stays dynamic: " << analysis.describe(e)
+                << " is not proven constant (it is in "
+                << analysis.getSolver().getRange(e).str() << ")";
           }
         }
       })))
     return failure();
+  if (!staySymbolic.empty()) {
+    // Once per function: the symbols its dynamic dims are made of, and
+    // what is known of them.
+    InFlightDiagnostic remark = emitRemark(unit->getLoc());
+    SmallVector<std::string> names, ranges;
+    for (auto &[pos, range] : staySymbolic) {
+      names.push_back(analysis.getSymbolName(pos));
+      ranges.push_back(analysis.getSymbolName(pos) + " in " + range);
+    }
+    remark << llvm::join(names, ", ")
+           << (names.size() == 1 ? " stays" : " stay")
+           << " symbolic (" << llvm::join(ranges, ", ")
+           << "): no fact or binding makes "
+           << (names.size() == 1 ? "it" : "them")
+           << " constant; bind= or profile= would (explain-all lists every "
+              "dim)";
+  }
   if (candidates.empty()) {
     out.refiner.reset();
     out.analysis.reset();
@@ -534,7 +569,7 @@ struct RoundResult {
 /// parallel and refined in order, which bounds the analyses alive at once.
 FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
                                    const FrozenRewritePatternSet &patterns,
-                                   ArrayRef<char> dirty, bool explain,
+                                   ArrayRef<char> dirty, Explain explain,
                                    bool lastRound,
                                    std::vector<Obligation> *obligations) {
   MLIRContext *ctx = root->getContext();
@@ -688,7 +723,7 @@ private:
         for (Operation *unit : units)
           marks.push_back(dirty.contains(unit));
       FailureOr<RoundResult> result =
-          refineRound(module, units, patterns, marks, /*explain=*/false, last,
+          refineRound(module, units, patterns, marks, Explain::None, last,
                       certify.empty() ? nullptr : &obligations);
       if (failed(result)) {
         signalPassFailure();
@@ -716,9 +751,10 @@ private:
         break;
       all = visible;
     }
-    if (explain)
+    if (explain || explainAll)
       (void)refineRound(module, analysisUnits(module), patterns, {},
-                        /*explain=*/true, /*lastRound=*/true, nullptr);
+                        explainAll ? Explain::PerDim : Explain::PerFunction,
+                        /*lastRound=*/true, nullptr);
     if (!certify.empty() &&
         failed(writeObligations(module.getContext(), obligations, certify,
                                 certifyAppend))) {

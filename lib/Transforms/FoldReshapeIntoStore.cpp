@@ -874,7 +874,7 @@ public:
               if (explain)
                 if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op);
                     insert && matchReshape(insert.getSource(), probe))
-                  op->emitRemark()
+                  emitRemark(op->getLoc())
                       << "not folded: a parallel_insert_slice of a reshape "
                          "inside scf.forall (folding it needs a rewrite of "
                          "the whole loop)";
@@ -889,14 +889,14 @@ public:
                        << (legality.plan ? "fold" : legality.failed) << "\n");
             if (!legality.plan) {
               if (explain)
-                op->emitRemark() << "not folded: " << legality.failed;
+                emitRemark(op->getLoc()) << "not folded: " << legality.failed;
               return;
             }
             if (explain) {
               if (legality.plan->guard.empty())
-                op->emitRemark() << "folded the reshape into the store";
+                emitRemark(op->getLoc()) << "folded the reshape into the store";
               else
-                op->emitRemark()
+                emitRemark(op->getLoc())
                     << "guarded fold of the reshape into the store: "
                     << legality.plan->guard.size() << " run-time condition"
                     << (legality.plan->guard.size() == 1 ? "" : "s");

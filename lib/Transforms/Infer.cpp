@@ -255,6 +255,9 @@ class SymShapeInferPass
     : public symshape::impl::SymShapeInferPassBase<SymShapeInferPass> {
 public:
   using Base::Base;
+  SymShapeInferPass(const SymShapeInferPassOptions &options,
+                    std::shared_ptr<PipelineReport> pipelineReport)
+      : Base(options), pipelineReport(std::move(pipelineReport)) {}
 
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -313,13 +316,21 @@ public:
 
     // A report file or the JSON format asks for a report too.
     bool toStderr = reportFile == "-";
-    if (!report && toStderr && reportFormat == ReportFormat::Text)
+    if (!report && !reportFull && toStderr &&
+        reportFormat == ReportFormat::Text)
       return;
     SmallVector<FunctionOpInterface> funcs;
     root->walk([&](FunctionOpInterface func) {
       if (!func.isExternal())
         funcs.push_back(func);
     });
+    if (pipelineReport && reportFormat == ReportFormat::Text) {
+      // symshape-pipeline writes it after the summary of what it did.
+      llvm::raw_string_ostream os(pipelineReport->facts);
+      for (FunctionOpInterface func : funcs)
+        printFactsReport(func, os, symbols.get(), reportFull);
+      return;
+    }
     // The module's stream (stdout) is the module's alone: a report that
     // goes nowhere else goes to stderr.
     std::unique_ptr<llvm::ToolOutputFile> file;
@@ -336,10 +347,19 @@ public:
       writeFactsReportJSON(funcs, os, symbols.get());
     else
       for (FunctionOpInterface func : funcs)
-        printFactsReport(func, os, symbols.get());
+        printFactsReport(func, os, symbols.get(), reportFull);
     if (file)
       file->keep();
   }
+
+private:
+  std::shared_ptr<PipelineReport> pipelineReport;
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+symshape::createSymShapeInferPass(const SymShapeInferPassOptions &options,
+                                  std::shared_ptr<PipelineReport> report) {
+  return std::make_unique<SymShapeInferPass>(options, std::move(report));
+}

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Report.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -27,12 +28,23 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   // after them (verifying a module walks all of its ops, serially, for its
   // symbol uses). The analysis passes read the bodies of called functions
   // and stay module-wide.
+  // The text report starts with a summary of what the pipeline did (its
+  // input and output compared), then the facts symshape-infer found.
+  std::shared_ptr<PipelineReport> report;
+  if ((options.report || options.reportFull || options.reportFile != "-") &&
+      options.reportFormat == ReportFormat::Text) {
+    report = std::make_shared<PipelineReport>();
+    report->reportFile = options.reportFile;
+    pm.addPass(createPipelineReportStartPass(report));
+  }
   pm.nestAny().addPass(createSymShapeRepairReshapesPass(early));
   SymShapeInferPassOptions infer;
   infer.report = options.report;
+  infer.reportFull = options.reportFull;
   infer.reportFile = options.reportFile;
   infer.reportFormat = options.reportFormat;
-  pm.addPass(createSymShapeInferPass(infer));
+  pm.addPass(report ? createSymShapeInferPass(infer, report)
+                    : createSymShapeInferPass(infer));
   SymShapeSimplifyPassOptions simplify;
   simplify.explain = options.explain;
   simplify.certify = options.certify;
@@ -49,7 +61,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
   toStatic.profile.assign(options.profile.begin(), options.profile.end());
   toStatic.checks = options.checks;
-  toStatic.explain = options.explain;
+  toStatic.explain = options.explain || options.explainAll;
+  toStatic.explainAll = options.explainAll;
   toStatic.maxClones = options.maxClones;
   toStatic.certify = options.certify;
   toStatic.certifyAppend = true;
@@ -82,6 +95,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeRepairLoopYieldsPassOptions loopYields;
   loopYields.explain = options.explain;
   afterLower.addPass(createSymShapeRepairLoopYieldsPass(loopYields));
+  if (report)
+    pm.addPass(createPipelineReportEndPass(report));
 }
 
 void symshape::registerSymShapePipeline() {

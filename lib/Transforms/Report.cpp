@@ -11,13 +11,14 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace symshape;
 
 void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
-                                const SymbolTable *symbols) {
+                                const SymbolTable *symbols, bool full) {
   ShapeAnalysis analysis(func->getContext());
   analysis.setSymbolTable(symbols);
   AsmState state(func);
@@ -58,15 +59,61 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     });
     dims << "]";
   };
+  // One line per value; the default listing keeps the values with a
+  // symbolic dim and groups consecutive values of one shape (a conv, its
+  // bias and its activation), so that a network reads like its stages.
+  struct Line {
+    std::string name, what, type, shape;
+    bool symbolic;
+    bool argument;
+    bool padding;
+  };
+  SmallVector<Line> lines;
   auto describeValue = [&](Value v, const Twine &what) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
     if (!type)
       return;
-    dims << "    ";
-    v.printAsOperand(dims, state);
-    dims << " (" << what << ") : " << type << " = ";
+    Line line;
+    llvm::raw_string_ostream name(line.name), typeText(line.type);
+    v.printAsOperand(name, state);
+    line.what = what.str();
+    typeText << type;
+    size_t before = dimsText.size();
     describeShape(v);
-    dims << "\n";
+    line.shape = dimsText.substr(before);
+    dimsText.resize(before);
+    line.symbolic = llvm::any_of(analysis.getShape(v), [&](Expr e) {
+      return !analysis.getSolver().simplify(e).isConstant();
+    });
+    line.argument = isa<BlockArgument>(v);
+    // A pad's dims are its source's plus constants: the default listing
+    // leaves them to report-full (a network has one before each window).
+    line.padding = v.getDefiningOp() &&
+                   v.getDefiningOp()->getName().getStringRef() == "tensor.pad";
+    lines.push_back(std::move(line));
+  };
+  auto printLines = [&] {
+    // Each shape once, where it first appears, with how many values have
+    // it: a network's stages in order.
+    llvm::StringMap<size_t> count;
+    if (!full)
+      for (const Line &line : lines)
+        if (!line.argument)
+          ++count[line.type + " = " + line.shape];
+    for (const Line &line : lines) {
+      size_t n = 1;
+      if (!full && !line.argument) {
+        auto it = count.find(line.type + " = " + line.shape);
+        n = it->second;
+        if (n == 0 || !line.symbolic || line.padding)
+          continue;
+        it->second = 0; // printed
+      }
+      dims << "    " << line.name << " (" << line.what << ")";
+      if (n > 1)
+        dims << " and " << (n - 1) << " more of this shape";
+      dims << " : " << line.type << " = " << line.shape << "\n";
+    }
   };
   // Facts are described as they hold at the end of the entry block, where
   // the facts of the entry block (bindings, asserts) all hold.
@@ -102,6 +149,7 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   // to report.
   if (!aboutUserValues)
     return;
+  printLines();
   os << "symshape facts for @" << func.getName() << ":\n";
   os << "  symbols:"
      << (symbolsText.empty() ? " none (every dim is proven constant)\n"

@@ -143,7 +143,7 @@ void explainKept(ShapeAnalysis &analysis, Operation *op) {
   Expr e = analysis.getSolver().normalize(analysis.getExpr(op->getResult(0)));
   if (!e)
     return;
-  op->emitRemark() << "kept " << analysis.describe(e)
+  emitRemark(op->getLoc()) << "kept " << analysis.describe(e)
                    << ": no operand is proven to be the "
                    << (extremum(op) == Extremum::Max ? "largest" : "smallest");
 }
@@ -325,7 +325,7 @@ struct Snapshot {
   void replace(PatternRewriter &rewriter, const Decision &d,
                Value replacement) {
     if (!d.remark.empty())
-      d.op->emitRemark() << d.remark;
+      emitRemark(d.op->getLoc()) << d.remark;
     Value result = d.op->getResult(0);
     rewriter.replaceAllUsesWith(result, replacement);
     if (!d.local)
@@ -386,7 +386,7 @@ struct ReplaceWithConstant : public ResultPattern {
       return rewriter.notifyMatchFailure(op, "every use is an extent");
     }
     if (!d->remark.empty())
-      op->emitRemark() << d->remark;
+      emitRemark(op->getLoc()) << d->remark;
     if (result.use_empty())
       snapshot.maybeDead.push_back(op);
     return success();

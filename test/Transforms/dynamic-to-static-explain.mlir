@@ -1,6 +1,7 @@
-// RUN: symshape-opt %s --symshape-dynamic-to-static=explain -verify-diagnostics | FileCheck %s
+// RUN: symshape-opt %s --symshape-dynamic-to-static=explain-all -verify-diagnostics | FileCheck %s
 
-// With explain, every dim left dynamic gets a remark saying what is known.
+// With explain-all, every dim left dynamic gets a remark saying what is
+// known (explain alone: dynamic-to-static-explain-per-function.mlir).
 // CHECK-LABEL: func.func @explain
 // CHECK: tensor.empty(%{{.*}}) : tensor<?x4xf32>
 func.func @explain(%n: index) -> tensor<?x?xf32> {

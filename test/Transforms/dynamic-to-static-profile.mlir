@@ -1,7 +1,7 @@
 // RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9" | FileCheck %s
 // RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9" | FileCheck %s --check-prefix=BRANCHY
 
-// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9 explain" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: symshape-opt %s --symshape-dynamic-to-static="profile=batch:1:2:4,seq:1:8:16,len:1:5:9 explain-all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
 
 // The generic version's derived size is bounded by the engine from the
 // profile's ranges, not by substituting corners; its dims are named as the

@@ -1,4 +1,24 @@
-// RUN: symshape-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s
+// RUN: symshape-opt %s --symshape-infer=report-full -o /dev/null 2>&1 | FileCheck %s
+// RUN: symshape-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+
+// The default report lists each shape once, where it first appears, with
+// the number of values that have it (the empty, the fill, the scf.if and
+// the loop's results and its fill are all [n]), and the values whose dims
+// are all constant not at all (the static argument of @static_only).
+// DEFAULT-LABEL: symshape facts for @shapes:
+// DEFAULT: tensor dims:
+// DEFAULT-NEXT: (tensor.empty at infer-report.mlir:{{[0-9]+}}:8) and 4 more of this shape : tensor<?xf32> = [n]
+// DEFAULT-NEXT: (tensor.collapse_shape at {{.*}} = [n * k (in [0, inf])]
+// DEFAULT-NOT: (linalg.fill
+// DEFAULT-NOT: (scf.if
+// DEFAULT: (argument 0) : tensor<?x?xf32> = [n, k]
+// DEFAULT-LABEL: symshape facts for @caller:
+// DEFAULT-LABEL: symshape facts for @static_only:
+// DEFAULT-NEXT: symbols:
+// DEFAULT-NEXT: n
+// DEFAULT-NEXT: tensor dims:
+// DEFAULT-NEXT: (argument 0) : tensor<?xf32> = [n]
+// DEFAULT-NOT: tensor<4xf32>
 
 // The facts report: symbols with ranges (here from a cf.assert) and the dims
 // of every tensor value (an op result by its op and source location)
@@ -11,7 +31,7 @@
 // CHECK-NEXT: k : size in [0, inf], multiple of 4
 // CHECK-NEXT: shapes.arg1.d0 : size in [0, inf]
 // CHECK-NEXT: tensor dims:
-// CHECK-NEXT: (tensor.empty at infer-report.mlir:40:8) : tensor<?xf32> = [n]
+// CHECK-NEXT: (tensor.empty at infer-report.mlir:{{[0-9]+}}:8) : tensor<?xf32> = [n]
 // CHECK-NEXT: (tensor.collapse_shape at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n * k (in [0, inf])]
 // CHECK-NEXT: (tensor.concat at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?xf32> = [n * k + n (in [1, inf])]
 // CHECK-NEXT: (tensor.pad at infer-report.mlir:{{[0-9]+}}:{{[0-9]+}}) : tensor<?x4xf32> = [shapes.arg1.d0 + 3 (in [3, inf]), 4]
@@ -112,4 +132,11 @@ func.func @main() {
   %r = func.call @grow(%c) : (tensor<?xf32>) -> tensor<?xf32>
   %p = func.call @public_grow(%c) : (tensor<?xf32>) -> tensor<?xf32>
   return
+}
+
+// CHECK-LABEL: symshape facts for @static_only:
+// CHECK: (tensor.empty at {{.*}}) : tensor<4xf32> = [4]
+func.func @static_only(%x: tensor<?xf32> {symshape.dim_names = ["n"]}) -> (tensor<4xf32>, tensor<?xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  return %e, %x : tensor<4xf32>, tensor<?xf32>
 }

@@ -1,4 +1,4 @@
-// RUN: symshape-opt %s --symshape-infer=report -o /dev/null --split-input-file 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: symshape-opt %s --symshape-infer=report-full -o /dev/null --split-input-file 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: symshape-opt %s --symshape-dynamic-to-static --split-input-file | FileCheck %s
 // RUN: symshape-opt %s --symshape-simplify=explain --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 

@@ -17,7 +17,7 @@
 // RUN: FileCheck %s --input-file=%t.before
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t.bind.mlir
 // RUN: FileCheck %s --check-prefix=OPT --input-file=%t.profile.mlir
-// RUN: symshape-opt %s --symshape-infer=report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: symshape-opt %s --symshape-infer=report-full -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 
 // REPORT-LABEL: symshape facts for @scale:
 // REPORT: (arith.mulf at elementwise-on-tensors.mlir:{{[0-9]+}}:8) : tensor<?x2xf32> = [rows, 2]

@@ -193,3 +193,41 @@ def test_a_kept_guard_is_checked_at_run_time():
     with pytest.raises(RuntimeError, match="guard from tracing: n > 10"):
         zoo.run_mlir(text, [torch.randn(5, 3).numpy()],
                      pipeline="builtin.module(symshape-pipeline)")
+
+
+# What symshape-pipeline's summary says of each model (golden): checks in
+# the input / removed by proof / kept, max-min in the input / decided /
+# kept, copies introduced.
+SUMMARY = {
+    "resnet18": (24, 24, 0, 0, 0, 0, 0),
+    "mobilenet_v2": (30, 30, 0, 0, 0, 0, 0),
+    "vit_small": (9, 9, 0, 14, 14, 0, 0),
+    "transformer_encoder_layer": (7, 7, 0, 6, 6, 0, 7),
+    "gpt2_block": (10, 10, 0, 10, 10, 0, 4),
+}
+
+
+@pytest.mark.parametrize("name", list(ZOO))
+def test_report_summary_and_ceilings(name):
+    """The default report starts with the summary (exact counts), and stays
+    readable on a whole model: at most 40 lines of report and 30 remarks
+    (explain) for the one public function."""
+    text, _ = export(name)
+    done = subprocess.run(
+        [zoo.symshape_opt(), "-", "-o", os.devnull,
+         "--pass-pipeline=builtin.module(symshape-pipeline{report explain})"],
+        input=text, capture_output=True, text=True, check=True)
+    err = done.stderr
+    report = err[err.index("symshape summary for @forward:"):]
+    summary = report[:report.index("symshape facts for @forward:")]
+    checks = re.search(r"checks: (\d+) in the input, (\d+) removed by proof, "
+                       r"(\d+) kept", summary).groups()
+    extrema = re.search(r"max/min: (\d+) in the input, (\d+) decided, (\d+) "
+                        r"kept", summary).groups()
+    copies = re.search(r"copies introduced: (\d+)", summary).groups()
+    got = tuple(int(v) for v in checks + extrema + copies)
+    assert got == SUMMARY[name], summary
+    assert len(report.splitlines()) <= 40, report
+    remarks = err.count(": remark: ")
+    assert 1 <= remarks <= 30, err
+    assert "stays dynamic" not in err

@@ -89,8 +89,17 @@ def test_explain_remarks_come_back():
     remarks = [d for d in diags if d.severity == "remark"]
     assert remarks and all(d.file == "model.mlir" and d.line > 0
                            for d in remarks)
-    assert any("stays dynamic" in d.message for d in remarks)
+    assert any("stay symbolic" in d.message or "stays symbolic" in d.message
+               for d in remarks)
+    assert not any("stays dynamic" in d.message for d in remarks)
     assert str(remarks[0]).startswith("model.mlir:")
+
+
+def test_explain_all_remarks_every_dim():
+    m = Module.parse(MODEL, name="model.mlir")
+    remarks = [d for d in m.run("symshape-pipeline{explain-all}")
+               if d.severity == "remark"]
+    assert any("stays dynamic" in d.message for d in remarks)
 
 
 def test_bad_text():

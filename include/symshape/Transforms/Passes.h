@@ -48,6 +48,11 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Print the symbolic facts found"),
                       llvm::cl::init(false)};
+  Option<bool> reportFull{
+      *this, "report-full",
+      llvm::cl::desc("List every tensor value in the report, static ones "
+                     "too, one per line; implies report"),
+      llvm::cl::init(false)};
   Option<std::string> reportFile{
       *this, "report-file",
       llvm::cl::desc("Where the report goes ('-' is stderr: never the "
@@ -59,7 +64,7 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(ReportFormat::Text),
       llvm::cl::values(
           clEnumValN(ReportFormat::Text, "text",
-                     "per function, every tensor value"),
+                     "per function, its symbolic tensor values"),
           clEnumValN(ReportFormat::Json, "json",
                      "per public function, its argument and result dims and "
                      "its symbols"))};
@@ -73,6 +78,12 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "explain",
       llvm::cl::desc("Emit a remark for every max/min decided or kept and "
                      "for every reshape-into-store fold or refusal"),
+      llvm::cl::init(false)};
+  Option<bool> explainAll{
+      *this, "explain-all",
+      llvm::cl::desc("With explain, a remark for every dim left dynamic "
+                     "instead of one per function naming its symbols "
+                     "(implies explain)"),
       llvm::cl::init(false)};
   Option<std::string> certify{
       *this, "certify",
@@ -91,6 +102,14 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
 /// reshapes into stores, lower, cleanups.
 void buildSymShapePipeline(mlir::OpPassManager &pm,
                            const PipelineOptions &options);
+
+struct PipelineReport;
+
+/// symshape-infer whose text report goes into `report` (for
+/// symshape-pipeline, which writes it after its summary).
+std::unique_ptr<mlir::Pass>
+createSymShapeInferPass(const SymShapeInferPassOptions &options,
+                        std::shared_ptr<PipelineReport> report);
 
 /// Registers symshape-pipeline.
 void registerSymShapePipeline();

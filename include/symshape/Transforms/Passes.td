@@ -112,9 +112,13 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
     the ranges and divisors its attributes state still hold: a dim bound to
     a named symbol declares that name again with them (declarations of one
     name combine), a dim bound to another expression gets a symbol of its
-    own with them, bound to the dim by a second binding. With `report`, prints per function the symbols with their ranges and
-    divisors and the dims of every tensor value as expressions (to stderr,
+    own with them, bound to the dim by a second binding. With `report`, prints
+    per function the symbols with their ranges and divisors and the dims of
+    the arguments and of the tensor values with a symbolic dim as
+    expressions, each shape once with the number of values that have it
+    (to stderr,
     never into the module's stream, or to the file named by `report-file`);
+    `report-full` lists every tensor value, one per line;
     with `report-format=json`, per public function its argument and result
     dims (expression, range, divisor) and its symbols as one JSON document.
     A `report-file` or `report-format=json` implies `report`.
@@ -143,16 +147,19 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Print the symbolic facts found, per function">,
+    Option<"reportFull", "report-full", "bool", /*default=*/"false",
+           "List every tensor value in the report, static ones too, one per "
+           "line; implies report">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"\"-\"",
            "Where the report goes ('-' is stderr: never the module's "
            "stream); implies report">,
     Option<"reportFormat", "report-format", "::symshape::ReportFormat",
            /*default=*/"::symshape::ReportFormat::Text",
-           "'text' (per function, every tensor value), or 'json' (per public "
+           "'text' (per function, its symbolic tensor values), or 'json' (per public "
            "function, its argument and result dims and its symbols, see "
            "docs/Passes.md); json implies report", [{::llvm::cl::values(
              clEnumValN(::symshape::ReportFormat::Text, "text",
-                        "per function, every tensor value"),
+                        "per function, its symbolic tensor values"),
              clEnumValN(::symshape::ReportFormat::Json, "json",
                         "per public function, its argument and result dims "
                         "and its symbols (see docs/Passes.md)"))}]>,
@@ -609,8 +616,11 @@ def SymShapeDynamicToStaticPass
     facts its derived dims are bounded with), and a dispatch on the inputs'
     dims in the public function.
 
-    With `explain`, a remark names every dim left dynamic and what is known
-    of it.
+    With `explain`, one remark per function at its location names the
+    symbols its dynamic dims stay in, with their ranges (what a binding or a
+    tighter range would change); `explain-all` gives a remark at each op for
+    every dim left dynamic and what is known of it. Remarks are emitted at
+    the op's location, without the op printed under them.
 
     Before:
     ```mlir
@@ -639,7 +649,10 @@ def SymShapeDynamicToStaticPass
              clEnumValN(::symshape::CheckMode::None, "none",
                         "no checks: the facts are trusted"))}]>,
     Option<"explain", "explain", "bool", /*default=*/"false",
-           "Emit a remark for every dim left dynamic">,
+           "Emit a remark per function naming the symbols its dims stay "
+           "dynamic in">,
+    Option<"explainAll", "explain-all", "bool", /*default=*/"false",
+           "Emit a remark for every dim left dynamic (implies explain)">,
     Option<"maxIterations", "max-iterations", "unsigned", /*default=*/"8",
            "Maximum number of refinement rounds">,
     Option<"maxClones", "max-clones", "unsigned", /*default=*/"4",

@@ -8,18 +8,26 @@
 #define SYMSHAPE_TRANSFORMS_REPORT_H
 
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringMap.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
 
 namespace symshape {
 
 /// Prints what the shape analysis knows of `func`: its symbols with ranges
 /// and divisors (as they hold at the end of the entry block), and the dims of
-/// every ranked tensor value as expressions over them. `symbols`, if given,
-/// is a symbol table of the module that calls are resolved in (see
-/// ShapeAnalysis::setSymbolTable).
+/// ranked tensor values as expressions over them: with `full`, every value;
+/// otherwise the arguments and the values with a dim that is not constant
+/// (but `tensor.pad` results), each type and dims once, where they first
+/// appear, with the number of values that have them. `symbols`, if given, is a symbol table of the module that calls
+/// are resolved in (see ShapeAnalysis::setSymbolTable).
 void printFactsReport(mlir::FunctionOpInterface func, llvm::raw_ostream &os,
-                      const mlir::SymbolTable *symbols = nullptr);
+                      const mlir::SymbolTable *symbols = nullptr,
+                      bool full = false);
 
 /// Writes the facts of the public functions among `funcs` as one JSON
 /// document (docs/Passes.md, "The facts report as JSON"): per function, each
@@ -30,6 +38,40 @@ void printFactsReport(mlir::FunctionOpInterface func, llvm::raw_ostream &os,
 void writeFactsReportJSON(llvm::ArrayRef<mlir::FunctionOpInterface> funcs,
                           llvm::raw_ostream &os,
                           const mlir::SymbolTable *symbols = nullptr);
+
+/// What symshape-pipeline's `report` gathers while the pipeline runs: the
+/// counts of each public function before the first pass, and the facts
+/// report of symshape-infer, held until the summary of what the pipeline
+/// did can be written before it.
+struct PipelineReport {
+  struct Counts {
+    /// cf.assert ops (at the end: those the input had, not symshape's
+    /// entry checks of stated facts).
+    unsigned checks = 0;
+    /// Integer max and min ops (arith.maxsi, minsi, maxui, minui).
+    unsigned extrema = 0;
+    /// Dynamic dims in the tensor types of op results.
+    unsigned dynamicDims = 0;
+    /// tensor.generate ops (gathers: copies of data).
+    unsigned copies = 0;
+  };
+  llvm::StringMap<Counts> before;
+  unsigned functionsBefore = 0;
+  std::string facts;
+  std::string reportFile = "-";
+};
+
+/// The pass that records PipelineReport::before (first in the pipeline).
+std::unique_ptr<mlir::Pass>
+createPipelineReportStartPass(std::shared_ptr<PipelineReport> report);
+
+/// The pass that writes the report (last in the pipeline): per public
+/// function, what the pipeline did (checks removed by proof and kept, with
+/// each kept one's location and message; max and min decided and kept;
+/// dynamic dims made static; copies introduced; functions added by clones
+/// and profiles), then the facts report of symshape-infer.
+std::unique_ptr<mlir::Pass>
+createPipelineReportEndPass(std::shared_ptr<PipelineReport> report);
 
 } // namespace symshape
 

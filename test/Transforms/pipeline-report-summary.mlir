@@ -1,0 +1,45 @@
+// RUN: symshape-opt %s --symshape-pipeline=report -o /dev/null 2>&1 | FileCheck %s
+// RUN: symshape-opt %s --symshape-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+
+// symshape-pipeline's report starts with what the pipeline did, per public
+// function: the input's checks removed by proof and kept (each kept one
+// with its location and message), the max/min decided and kept (each kept
+// one located), dynamic dims in the types before and after, copies; then
+// the facts. A function with nothing dynamic gets no summary.
+
+// CHECK-LABEL: symshape summary for @model:
+// CHECK-NEXT: checks: 2 in the input, 1 removed by proof, 1 kept
+// CHECK-NEXT: max/min: 2 in the input, 1 decided, 1 kept
+// CHECK-NEXT: dynamic dims: {{[0-9]+}} in the input's types, {{[0-9]+}} in the output's
+// CHECK-NEXT: copies introduced: 0
+// CHECK-NEXT: kept at pipeline-report-summary.mlir:{{[0-9]+}}:{{[0-9]+}}: check "n is even" (not proven)
+// CHECK-NEXT: kept at pipeline-report-summary.mlir:{{[0-9]+}}:{{[0-9]+}}: arith.maxsi (no side proven larger)
+// CHECK-NOT: symshape summary for @harness
+// CHECK: symshape facts for @model:
+// CHECK-NEXT: symbols:
+// QUIET-NOT: symshape summary
+
+func.func @model(%x: tensor<?xf32> {symshape.dim_names = ["n"], symshape.dim_ranges = [#symshape.range<[1, 64]>]},
+                 %y: tensor<?xf32> {symshape.dim_names = ["m"]}) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = tensor.dim %y, %c0 : tensor<?xf32>
+  // Proven from the declared range: removed.
+  %pos = arith.cmpi sge, %n, %c1 : index
+  cf.assert %pos, "n is positive"
+  // Not implied by anything: kept.
+  %r = arith.remsi %n, %c2 : index
+  %even = arith.cmpi eq, %r, %c0 : index
+  cf.assert %even, "n is even"
+  // max(n, 1) is n (n >= 1); max(n, m) is not decided.
+  %a = arith.maxsi %n, %c1 : index
+  %b = arith.maxsi %n, %m : index
+  return %a, %b : index, index
+}
+
+func.func @harness() -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  return %e : tensor<4xf32>
+}
