@@ -70,6 +70,13 @@ class Value:
         return len(self.shape)
 
 
+def broadcast_map(v, j, out):
+    """``"0"`` if dim ``j`` of ``v`` is a unit dim broadcast along the
+    matching (trailing-aligned) dim of ``out``, else None."""
+    k = j + out.rank - v.rank
+    return "0" if v.shape[j] == 1 and out.shape[k] != 1 else None
+
+
 def _affine(rank, results):
     dims = ", ".join(f"d{i}" for i in range(rank))
     return f"affine_map<({dims}) -> ({', '.join(results)})>"
@@ -270,7 +277,7 @@ class Emitter:
             results = []
             for j in range(v.rank):
                 k = j + lead
-                if v.shape[j] == 1 and out.shape[k] != 1:
+                if broadcast_map(v, j, out):
                     results.append("0")
                     continue
                 if sympy.simplify(v.exprs[j] - out.exprs[k]) != 0:
@@ -462,17 +469,11 @@ class Emitter:
         if expr.is_Symbol:
             v, i = symbol_dims[expr]
             return self.dim(v, i)
-        if expr.is_Add:
+        if expr.is_Add or expr.is_Mul:
             terms = [self.sym_index(a, symbol_dims) for a in expr.args]
             acc = terms[0]
             for t in terms[1:]:
-                acc = self.arith("addi", acc, t)
-            return acc
-        if expr.is_Mul:
-            terms = [self.sym_index(a, symbol_dims) for a in expr.args]
-            acc = terms[0]
-            for t in terms[1:]:
-                acc = self.arith("muli", acc, t)
+                acc = self.arith("addi" if expr.is_Add else "muli", acc, t)
             return acc
         if FloorDiv is not None and isinstance(expr, FloorDiv):
             a, b = (self.sym_index(x, symbol_dims) for x in expr.args)

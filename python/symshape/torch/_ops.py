@@ -4,7 +4,7 @@ the op and the node."""
 
 import sympy
 
-from ._emit import Value, _float, handles, ttype
+from ._emit import Value, _float, broadcast_map, handles, ttype
 from ._trace import ExportError
 
 # ----------------------------------------------------------------------
@@ -323,13 +323,8 @@ def _expand(e, node):
     v = e.value(node.args[0])
     out = e.out_value(node)
     lead = out.rank - v.rank
-    maps = []
-    for j in range(v.rank):
-        k = j + lead
-        if v.shape[j] == 1 and out.shape[k] != 1:
-            maps.append("0")
-        else:
-            maps.append(f"d{k}")
+    maps = [broadcast_map(v, j, out) or f"d{j + lead}"
+            for j in range(v.rank)]
     sizes = []
     for k, s in enumerate(node.args[1]):
         if out.shape[k] is not None:
@@ -593,25 +588,33 @@ def _batch_norm(e, node):
         ins.append((bias, chan))
 
     def body(a, _o):
-        f = e.fresh
-        k, s, r, c, n = f("x"), f("x"), f("x"), f("x"), f("x")
-        lines = [f"{k} = arith.constant {_float(eps)} : f32",
-                 f"{s} = arith.addf {a[2]}, {k} : f32",
-                 f"{r} = math.sqrt {s} : f32",
-                 f"{c} = arith.subf {a[0]}, {a[1]} : f32",
-                 f"{n} = arith.divf {c}, {r} : f32"]
-        at = 3
-        if weight is not None:
-            m = f("x")
-            lines.append(f"{m} = arith.mulf {n}, {a[at]} : f32")
-            n, at = m, at + 1
-        if bias is not None:
-            m = f("x")
-            lines.append(f"{m} = arith.addf {n}, {a[at]} : f32")
-            n = m
-        return lines, n
+        return _normalized(e, a, a[2], eps, weight is not None,
+                           bias is not None, [])
     out.name = e.generic(out, sizes, ins, body)
     return (out, None, None)
+
+
+def _normalized(e, a, var, eps, scaled, shifted, lines):
+    """The body of a normalization: (a[0] - a[1]) / sqrt(var + eps), times
+    a[3] if ``scaled``, plus the next argument if ``shifted``, after
+    ``lines``."""
+    f = e.fresh
+    k, s, r, c, y = f("x"), f("x"), f("x"), f("x"), f("x")
+    lines = lines + [f"{k} = arith.constant {_float(eps)} : f32",
+                     f"{s} = arith.addf {var}, {k} : f32",
+                     f"{r} = math.sqrt {s} : f32",
+                     f"{c} = arith.subf {a[0]}, {a[1]} : f32",
+                     f"{y} = arith.divf {c}, {r} : f32"]
+    at = 3
+    if scaled:
+        m = f("x")
+        lines.append(f"{m} = arith.mulf {y}, {a[at]} : f32")
+        y, at = m, at + 1
+    if shifted:
+        m = f("x")
+        lines.append(f"{m} = arith.addf {y}, {a[at]} : f32")
+        y = m
+    return lines, y
 
 
 @handles("aten.native_layer_norm.default")
@@ -668,24 +671,10 @@ def _layer_norm(e, node):
         ins.append((bias, wmap))
 
     def body(a, _o):
-        f = e.fresh
-        var, k, s, r, c, y = f("x"), f("x"), f("x"), f("x"), f("x"), f("x")
-        lines = [f"{var} = arith.divf {a[2]}, {count} : f32",
-                 f"{k} = arith.constant {_float(eps)} : f32",
-                 f"{s} = arith.addf {var}, {k} : f32",
-                 f"{r} = math.sqrt {s} : f32",
-                 f"{c} = arith.subf {a[0]}, {a[1]} : f32",
-                 f"{y} = arith.divf {c}, {r} : f32"]
-        at = 3
-        if weight is not None:
-            m = f("x")
-            lines.append(f"{m} = arith.mulf {y}, {a[at]} : f32")
-            y, at = m, at + 1
-        if bias is not None:
-            m = f("x")
-            lines.append(f"{m} = arith.addf {y}, {a[at]} : f32")
-            y = m
-        return lines, y
+        var = e.fresh("x")
+        return _normalized(e, a, var, eps, weight is not None,
+                           bias is not None,
+                           [f"{var} = arith.divf {a[2]}, {count} : f32"])
     out.name = e.generic(out, sizes, ins, body)
     return (out, None, None)
 
