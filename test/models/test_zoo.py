@@ -105,7 +105,7 @@ def test_resnet18_facts():
     text, _ = export("resnet18")
     done = subprocess.run(
         [zoo.symshape_opt(), "-", "-o", os.devnull,
-         "--pass-pipeline=builtin.module(symshape-pipeline{report})"],
+         "--pass-pipeline=builtin.module(symshape-pipeline{report-full})"],
         input=text, capture_output=True, text=True, check=True)
     convs = [line for line in done.stderr.splitlines()
              if "(linalg.conv_2d_nchw_fchw)" in line]
@@ -113,6 +113,15 @@ def test_resnet18_facts():
     # conv1: 7x7, stride 2, pad 3 on [32, 96] -> (H + 1) floordiv 2.
     assert ("[batch, 64, (height + 1) floordiv 2 (in [16, 48]), "
             "(width + 1) floordiv 2 (in [16, 48])]") in convs[0]
+    # The default listing: each stage once; the last one's sizes in one
+    # division.
+    default = subprocess.run(
+        [zoo.symshape_opt(), "-", "-o", os.devnull,
+         "--pass-pipeline=builtin.module(symshape-pipeline{report})"],
+        input=text, capture_output=True, text=True, check=True).stderr
+    assert ("and 36 more of this shape : tensor<?x512x?x?xf32> = [batch, "
+            "512, (height + 31) floordiv 32 (in [1, 3]), (width + 31) "
+            "floordiv 32 (in [1, 3])]") in default, default
     from symshape import ir
     result = ir.Module.parse(text).facts()["functions"][0]["results"][0]["dims"]
     assert [d["expr"] for d in result] == ["batch", "1000"]
