@@ -36,10 +36,11 @@ class Guard:
     """A size condition recorded while tracing: ``condition`` (sympy, in the
     user's dim names), ``text``, and what the frontend did with it:
     ``status`` is ``"kept"`` (a cf.assert in the function), ``"static"``
-    (true of the static sizes), ``"implied"`` (true at every admissible
+    (true of the static sizes), ``"implied"`` (proven by symshape's prover
+    from the declared ranges and divisors, or true at every admissible
     value, checked exhaustively) or ``"artifact"`` (retracing at a value
-    that violates it gives the same graph under the same other guards);
-    ``reason`` says why."""
+    that violates it gives the same graph: the same ops, arguments and
+    sizes at that value); ``reason`` says why."""
 
     def __init__(self, condition, status="kept", reason=""):
         self.condition = condition
@@ -208,18 +209,6 @@ def _signature(tr, point):
         items.append((node.op, str(node.target), norm(node.args),
                       norm(tuple(sorted(node.kwargs.items()))), shape))
     return tuple(items)
-
-
-def _conditions(tr):
-    out = []
-    for expr, value in tr.guards:
-        cond = _condition(expr, value)
-        if cond in (True, sympy.true):
-            continue
-        if cond in (False, sympy.false):
-            raise ExportError(f"the trace contradicts its own guard {expr}")
-        out.append(cond)
-    return out
 
 
 def _prove(cond, ranges, divisors):
