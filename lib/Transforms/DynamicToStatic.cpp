@@ -45,9 +45,9 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Rewrite/PatternApplicator.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 
@@ -520,9 +520,8 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
       ranges.push_back(analysis.getSymbolName(pos) + " in " + range);
     }
     remark << llvm::join(names, ", ")
-           << (names.size() == 1 ? " stays" : " stay")
-           << " symbolic (" << llvm::join(ranges, ", ")
-           << "): no fact or binding makes "
+           << (names.size() == 1 ? " stays" : " stay") << " symbolic ("
+           << llvm::join(ranges, ", ") << "): no fact or binding makes "
            << (names.size() == 1 ? "it" : "them")
            << " constant; bind= or profile= would (explain-all lists every "
               "dim)";

@@ -1,4 +1,4 @@
-//===- PipelineReport.cpp - What symshape-pipeline did ---------------------===//
+//===- PipelineReport.cpp - What symshape-pipeline did ------------------===//
 //
 // Part of the symshape project.
 //

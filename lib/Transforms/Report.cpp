@@ -7,12 +7,15 @@
 #include "symshape/Transforms/Report.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
+
+#include <utility>
 
 using namespace mlir;
 using namespace symshape;
@@ -38,10 +41,12 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     return info.kind == SymbolInfo::Kind::Named ||
            (arg && arg.getOwner() == entry);
   };
-  auto describeShape = [&](Value v) {
+  // Writes the dims of `v` to `out`; true if one of them is not constant.
+  auto describeShape = [&](Value v, llvm::raw_ostream &out) {
     SmallVector<Expr> shape = analysis.getShape(v);
-    dims << "[";
-    llvm::interleaveComma(shape, dims, [&](Expr e) {
+    bool symbolic = false;
+    out << "[";
+    llvm::interleaveComma(shape, out, [&](Expr e) {
       // In its simplest form under the facts that hold here: the dims of a
       // slice `z[:y0]` of `z = zeros(max(x0, y0))` are y0, not
       // min(y0, max(x0, y0)).
@@ -52,21 +57,24 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
       // from.
       for (unsigned pos : e.getSymbolsUsed())
         aboutUserValues |= isUsers(pos);
-      dims << analysis.describe(n);
+      out << analysis.describe(n);
+      symbolic |= !n.isConstant();
       // A derived dim with its range under the facts that hold here.
       if (!n.isConstant() && !n.isSymbol())
-        dims << " (in " << analysis.getSolver().getRange(n) << ")";
+        out << " (in " << analysis.getSolver().getRange(n) << ")";
     });
-    dims << "]";
+    out << "]";
+    return symbolic;
   };
-  // One line per value; the default listing keeps the values with a
-  // symbolic dim and groups consecutive values of one shape (a conv, its
-  // bias and its activation), so that a network reads like its stages.
+  // One line per value. The default listing is for reading a whole model:
+  // the arguments, and each type and dims once, where they first appear,
+  // with how many values have them; values with only constant dims
+  // (weights) and pads (their source's dims plus constants) are left to
+  // report-full.
   struct Line {
     std::string name, what, type, shape;
-    bool symbolic;
-    bool argument;
-    bool padding;
+    bool argument; // always listed, on its own
+    bool listed;   // a value with a symbolic dim, not a pad
   };
   SmallVector<Line> lines;
   auto describeValue = [&](Value v, const Twine &what) {
@@ -74,40 +82,32 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
     if (!type)
       return;
     Line line;
-    llvm::raw_string_ostream name(line.name), typeText(line.type);
+    llvm::raw_string_ostream name(line.name), typeText(line.type),
+        shape(line.shape);
     v.printAsOperand(name, state);
     line.what = what.str();
     typeText << type;
-    size_t before = dimsText.size();
-    describeShape(v);
-    line.shape = dimsText.substr(before);
-    dimsText.resize(before);
-    line.symbolic = llvm::any_of(analysis.getShape(v), [&](Expr e) {
-      return !analysis.getSolver().simplify(e).isConstant();
-    });
+    bool symbolic = describeShape(v, shape);
     line.argument = isa<BlockArgument>(v);
-    // A pad's dims are its source's plus constants: the default listing
-    // leaves them to report-full (a network has one before each window).
-    line.padding = v.getDefiningOp() &&
-                   v.getDefiningOp()->getName().getStringRef() == "tensor.pad";
+    line.listed =
+        symbolic && !isa_and_present<tensor::PadOp>(v.getDefiningOp());
     lines.push_back(std::move(line));
   };
   auto printLines = [&] {
-    // Each shape once, where it first appears, with how many values have
-    // it: a network's stages in order.
     llvm::StringMap<size_t> count;
     if (!full)
       for (const Line &line : lines)
-        if (!line.argument)
+        if (line.listed && !line.argument)
           ++count[line.type + " = " + line.shape];
     for (const Line &line : lines) {
       size_t n = 1;
       if (!full && !line.argument) {
-        auto it = count.find(line.type + " = " + line.shape);
-        n = it->second;
-        if (n == 0 || !line.symbolic || line.padding)
+        if (!line.listed)
           continue;
-        it->second = 0; // printed
+        size_t &left = count[line.type + " = " + line.shape];
+        if (left == 0)
+          continue; // printed where it first appeared
+        n = std::exchange(left, 0);
       }
       dims << "    " << line.name << " (" << line.what << ")";
       if (n > 1)

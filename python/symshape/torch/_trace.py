@@ -276,25 +276,27 @@ def _create_symint(original, dynamic_values):
 
 @contextlib.contextmanager
 def _routed(dynamic_values=()):
-    saved = [(torch.Tensor, "chunk"), (torch, "chunk"),
-             (torch.Tensor, "expand"), (torch, "cat"),
-             (torch.Tensor, "__getitem__"), (F, "math"),
-             (PySymInt, "__bool__"), (torch, "arange"),
-             (ShapeEnv, "create_symint")]
-    saved = [(owner, name, getattr(owner, name)) for owner, name in saved]
     shim = types.SimpleNamespace(
         **{k: getattr(math, k) for k in dir(math) if not k.startswith("__")})
     shim.sqrt = _sqrt
-    torch.Tensor.chunk = _chunk
-    torch.chunk = _chunk
-    torch.Tensor.expand = _expand
-    torch.cat = _cat
-    torch.Tensor.__getitem__ = _getitem(saved[4][2])
-    F.math = shim
-    PySymInt.__bool__ = _symint_bool
-    torch.arange = _arange(saved[7][2])
-    ShapeEnv.create_symint = _create_symint(saved[8][2],
-                                            frozenset(dynamic_values))
+    # Each routed attribute and what replaces it (given the original).
+    routes = [
+        (torch.Tensor, "chunk", lambda _: _chunk),
+        (torch, "chunk", lambda _: _chunk),
+        (torch.Tensor, "expand", lambda _: _expand),
+        (torch, "cat", lambda _: _cat),
+        (torch.Tensor, "__getitem__", _getitem),
+        (F, "math", lambda _: shim),
+        (PySymInt, "__bool__", lambda _: _symint_bool),
+        (torch, "arange", _arange),
+        (ShapeEnv, "create_symint",
+         lambda original: _create_symint(original,
+                                         frozenset(dynamic_values))),
+    ]
+    saved = [(owner, name, getattr(owner, name))
+             for owner, name, _ in routes]
+    for (owner, name, route), (_, _, original) in zip(routes, saved):
+        setattr(owner, name, route(original))
     try:
         yield
     finally:
