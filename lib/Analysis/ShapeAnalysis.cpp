@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Analysis/ShapeAnalysis.h"
+
+#include "llvm/ADT/SetVector.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/IR/SymShapeOps.h"
 
@@ -15,6 +17,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Path.h"
 
@@ -124,8 +127,13 @@ std::string symshape::describeLocation(Location loc) {
     return (llvm::sys::path::filename(fileLoc.getFilename().getValue()) + ":" +
             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
         .str();
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return describeLocation(nameLoc.getChildLoc());
+  // A name without a place in a file (what frontends write for the node
+  // an op comes from) is the name, quoted.
+  if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
+    std::string inner = describeLocation(nameLoc.getChildLoc());
+    return inner.empty() ? ("\"" + nameLoc.getName().getValue() + "\"").str()
+                         : inner;
+  }
   if (auto fused = dyn_cast<FusedLoc>(loc))
     for (Location inner : fused.getLocations())
       if (std::string s = describeLocation(inner); !s.empty())
@@ -188,6 +196,15 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
     os << " at " << where;
   os << "]";
   return name;
+}
+
+SmallVector<Operation *> ShapeAnalysis::getFactSources(unsigned pos) const {
+  llvm::SetVector<Operation *, SmallVector<Operation *>> ops;
+  for (const StatedFact &fact : factSources)
+    if ((fact.expr && fact.expr.usesSymbol(pos)) ||
+        (fact.boundTo && fact.boundTo.usesSymbol(pos)))
+      ops.insert(fact.op);
+  return ops.takeVector();
 }
 
 std::string ShapeAnalysis::describe(Expr e) {
@@ -646,7 +663,7 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     if (source.op) {
       if (!ok)
         reportContradiction(sym, source, stated);
-      factSources.push_back({sym, source.op});
+      factSources.push_back({sym, source.op, value});
     }
     return true;
   };

@@ -324,11 +324,18 @@ public:
       if (!func.isExternal())
         funcs.push_back(func);
     });
-    if (pipelineReport && reportFormat == ReportFormat::Text) {
-      // symshape-pipeline writes it after the summary of what it did.
-      llvm::raw_string_ostream os(pipelineReport->facts);
+    if (pipelineReport) {
+      // symshape-pipeline writes them with the summary of what it did.
+      const AssumedBy *assumed = &pipelineReport->assumed;
+      if (pipelineReport->json) {
+        llvm::raw_string_ostream os(pipelineReport->factsJSON);
+        writeFactsReportJSON(funcs, os, symbols.get(), assumed);
+        return;
+      }
       for (FunctionOpInterface func : funcs)
-        printFactsReport(func, os, symbols.get(), reportFull);
+        if (std::optional<FunctionFacts> facts =
+                describeFacts(func, symbols.get(), reportFull, assumed))
+          pipelineReport->facts.push_back(std::move(*facts));
       return;
     }
     // The module's stream (stdout) is the module's alone: a report that

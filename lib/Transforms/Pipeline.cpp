@@ -31,10 +31,19 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   // The text report starts with a summary of what the pipeline did (its
   // input and output compared), then the facts symshape-infer found.
   std::shared_ptr<PipelineReport> report;
-  if ((options.report || options.reportFull || options.reportFile != "-") &&
-      options.reportFormat == ReportFormat::Text) {
+  if (options.report || options.reportFull || options.reportFile != "-" ||
+      options.reportFormat == ReportFormat::Json) {
     report = std::make_shared<PipelineReport>();
     report->reportFile = options.reportFile;
+    report->json = options.reportFormat == ReportFormat::Json;
+    // A binding or a profile is a source of its symbol's facts that the IR
+    // symshape-infer reads does not show yet.
+    for (const std::string &bind : options.bind)
+      report->assumed[StringRef(bind).split('=').first.trim()] =
+          "bind=" + bind;
+    for (const std::string &profile : options.profile)
+      report->assumed[StringRef(profile).split(':').first.trim()] =
+          "profile=" + profile;
     pm.addPass(createPipelineReportStartPass(report));
   }
   pm.nestAny().addPass(createSymShapeRepairReshapesPass(early));

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The summary at the head of symshape-pipeline's report: the pipeline's
-// input and output compared per public function (checks, max and min,
-// dynamic dims, copies, functions), with a line for each check and each max
-// or min that stays, which is what a user can act on (a binding, a range, an
-// assert of their own).
-//
+// The summary at the head of symshape-pipeline's report: per public
+// function, its symbols with the sources of their facts (from
+// symshape-infer's facts report), then the pipeline's input and output
+// compared (checks, max and min, dynamic dims, copies), with a line for each
+// check and each max or min that stays, which is what a user can act on (a
+// binding, a range, an assert of their own); then the tensor dims. As JSON:
+// symshape-infer's document with a `summary` object per function.
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Analysis/ShapeAnalysis.h"
@@ -20,6 +21,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -81,6 +84,7 @@ struct StartPass : PassWrapper<StartPass, OperationPass<>> {
   void runOnOperation() override {
     report->before.clear();
     report->facts.clear();
+    report->factsJSON.clear();
     report->functionsBefore = countFunctions(getOperation());
     forEachPublicFunction(getOperation(), [&](FunctionOpInterface func) {
       report->before[func.getName()] = countOps(func, true, nullptr);
@@ -90,6 +94,73 @@ struct StartPass : PassWrapper<StartPass, OperationPass<>> {
   std::shared_ptr<PipelineReport> report;
 };
 
+/// What the pipeline did to one public function: its input's counts and
+/// its output's, with the checks and max/min that stay.
+struct Summary {
+  PipelineReport::Counts was, now;
+  SmallVector<Operation *> kept;
+
+  unsigned removed() const {
+    return was.checks > now.checks ? was.checks - now.checks : 0;
+  }
+  unsigned decided() const {
+    return was.extrema > now.extrema ? was.extrema - now.extrema : 0;
+  }
+  unsigned copies() const {
+    return now.copies > was.copies ? now.copies - was.copies : 0;
+  }
+  /// A function with nothing dynamic (a test harness) has nothing to
+  /// summarize in the text report.
+  bool isEmpty() const {
+    return !was.checks && !was.extrema && !was.dynamicDims && !now.checks &&
+           !now.extrema && !now.dynamicDims && !now.copies;
+  }
+
+  void print(llvm::raw_ostream &os) const {
+    os << "  checks: " << was.checks << " in the input, " << removed()
+       << " removed by proof, " << now.checks << " kept\n";
+    os << "  max/min: " << was.extrema << " in the input, " << decided()
+       << " decided, " << now.extrema << " kept\n";
+    os << "  dynamic dims: " << was.dynamicDims << " in the input's types, "
+       << now.dynamicDims << " in the output's\n";
+    os << "  copies introduced: " << copies();
+    if (copies())
+      os << " (gathers for expand_shape forms that MLIR 22.1 cannot lower)";
+    os << "\n";
+    for (Operation *op : kept) {
+      os << "    kept at " << describeLocation(op->getLoc()) << ": ";
+      if (auto check = dyn_cast<cf::AssertOp>(op))
+        os << "check \"" << check.getMsg() << "\" (not proven)\n";
+      else
+        os << op->getName() << " (no side proven larger)\n";
+    }
+  }
+
+  llvm::json::Value toJSON() const {
+    llvm::json::Array checks, extrema;
+    for (Operation *op : kept) {
+      llvm::json::Object item{{"at", describeLocation(op->getLoc())}};
+      if (auto check = dyn_cast<cf::AssertOp>(op)) {
+        item["message"] = check.getMsg().str();
+        checks.push_back(std::move(item));
+      } else {
+        item["op"] = op->getName().getStringRef().str();
+        extrema.push_back(std::move(item));
+      }
+    }
+    return llvm::json::Object{
+        {"checks", llvm::json::Object{{"input", was.checks},
+                                      {"removed", removed()},
+                                      {"kept", std::move(checks)}}},
+        {"max_min", llvm::json::Object{{"input", was.extrema},
+                                       {"decided", decided()},
+                                       {"kept", std::move(extrema)}}},
+        {"dynamic_dims", llvm::json::Object{{"input", was.dynamicDims},
+                                            {"output", now.dynamicDims}}},
+        {"copies_introduced", copies()}};
+  }
+};
+
 struct EndPass : PassWrapper<EndPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EndPass)
   explicit EndPass(std::shared_ptr<PipelineReport> report)
@@ -97,51 +168,31 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
   StringRef getArgument() const final { return "symshape-report-end"; }
 
   void runOnOperation() override {
-    std::string text;
-    llvm::raw_string_ostream os(text);
     Operation *root = getOperation();
-    unsigned functionsAfter = countFunctions(root);
+    // Per public function the pipeline started with (the versions a
+    // profile adds are counted with their origin), in the module's order.
+    SmallVector<std::pair<std::string, Summary>> summaries;
     forEachPublicFunction(root, [&](FunctionOpInterface func) {
       auto it = report->before.find(func.getName());
       if (it == report->before.end())
-        return; // A version a profile added: counted with its origin.
-      const PipelineReport::Counts &was = it->second;
-      SmallVector<Operation *> kept;
-      PipelineReport::Counts now = countOps(func, false, &kept);
-      // A function with nothing dynamic (a test harness) has nothing to
-      // summarize.
-      if (!was.checks && !was.extrema && !was.dynamicDims && !now.checks &&
-          !now.extrema && !now.dynamicDims && !now.copies)
         return;
-      os << "symshape summary for @" << func.getName() << ":\n";
-      unsigned removed = was.checks > now.checks ? was.checks - now.checks : 0;
-      os << "  checks: " << was.checks << " in the input, " << removed
-         << " removed by proof, " << now.checks << " kept\n";
-      unsigned decided =
-          was.extrema > now.extrema ? was.extrema - now.extrema : 0;
-      os << "  max/min: " << was.extrema << " in the input, " << decided
-         << " decided, " << now.extrema << " kept\n";
-      os << "  dynamic dims: " << was.dynamicDims << " in the input's types, "
-         << now.dynamicDims << " in the output's\n";
-      unsigned copies = now.copies > was.copies ? now.copies - was.copies : 0;
-      os << "  copies introduced: " << copies;
-      if (copies)
-        os << " (gathers for expand_shape forms that MLIR 22.1 cannot "
-              "lower)";
-      os << "\n";
-      for (Operation *op : kept) {
-        os << "    kept at " << describeLocation(op->getLoc()) << ": ";
-        if (auto check = dyn_cast<cf::AssertOp>(op))
-          os << "check \"" << check.getMsg() << "\" (not proven)\n";
-        else
-          os << op->getName() << " (no side proven larger)\n";
-      }
+      Summary summary;
+      summary.was = it->second;
+      summary.now = countOps(func, false, &summary.kept);
+      summaries.emplace_back(func.getName().str(), std::move(summary));
     });
-    if (functionsAfter > report->functionsBefore)
-      os << "symshape: " << (functionsAfter - report->functionsBefore)
-         << " functions added (clones per call signature, profile "
-            "versions)\n";
-    os << report->facts;
+    unsigned functionsAfter = countFunctions(root);
+    unsigned added = functionsAfter > report->functionsBefore
+                         ? functionsAfter - report->functionsBefore
+                         : 0;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (report->json) {
+      if (failed(writeJSON(os, summaries, added)))
+        return signalPassFailure();
+    } else {
+      writeText(os, summaries, added);
+    }
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file;
     if (report->reportFile != "-") {
@@ -156,6 +207,69 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
       file->keep();
     markAllAnalysesPreserved();
   }
+
+  /// Per function: the summary with the symbols first and the tensor dims
+  /// last; the facts of a function without a summary on their own.
+  void writeText(llvm::raw_ostream &os,
+                 ArrayRef<std::pair<std::string, Summary>> summaries,
+                 unsigned added) {
+    llvm::StringMap<const FunctionFacts *> facts;
+    for (const FunctionFacts &f : report->facts)
+      facts[f.function] = &f;
+    for (const auto &[name, summary] : summaries) {
+      if (summary.isEmpty())
+        continue;
+      os << "symshape summary for @" << name << ":\n";
+      const FunctionFacts *f = facts.lookup(name);
+      if (f)
+        printSymbols(os, *f);
+      summary.print(os);
+      if (f) {
+        os << "  tensor dims:\n" << f->dims;
+        facts.erase(name);
+      }
+    }
+    if (added)
+      os << "symshape: " << added
+         << " functions added (clones per call signature, profile "
+            "versions)\n";
+    for (const FunctionFacts &f : report->facts) {
+      if (!facts.count(f.function))
+        continue;
+      os << "symshape facts for @" << f.function << ":\n";
+      printSymbols(os, f);
+      os << "  tensor dims:\n" << f.dims;
+    }
+  }
+
+  /// symshape-infer's JSON document with a `summary` object in each
+  /// function's entry and the number of functions added.
+  LogicalResult writeJSON(llvm::raw_ostream &os,
+                          ArrayRef<std::pair<std::string, Summary>> summaries,
+                          unsigned added) {
+    llvm::Expected<llvm::json::Value> doc =
+        llvm::json::parse(report->factsJSON);
+    llvm::json::Object *top = doc ? doc->getAsObject() : nullptr;
+    llvm::json::Array *functions = top ? top->getArray("functions") : nullptr;
+    if (!functions) {
+      if (!doc)
+        llvm::consumeError(doc.takeError());
+      return getOperation()->emitError(
+          "internal error: symshape-infer's JSON report cannot be read");
+    }
+    llvm::StringMap<const Summary *> byName;
+    for (const auto &[name, summary] : summaries)
+      byName[name] = &summary;
+    for (llvm::json::Value &entry : *functions)
+      if (llvm::json::Object *func = entry.getAsObject())
+        if (std::optional<StringRef> name = func->getString("name"))
+          if (const Summary *summary = byName.lookup(*name))
+            (*func)["summary"] = summary->toJSON();
+    (*top)["functions_added"] = added;
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*doc))) << "\n";
+    return success();
+  }
+
   std::shared_ptr<PipelineReport> report;
 };
 

@@ -6,6 +6,7 @@
 
 #include "symshape/Transforms/Report.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
+#include "symshape/IR/SymShapeOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
@@ -20,8 +21,113 @@
 using namespace mlir;
 using namespace symshape;
 
-void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
-                                const SymbolTable *symbols, bool full) {
+namespace {
+
+/// Where a fact of a symbol comes from: a kind ("declaration", "assert",
+/// "binding", "constraint", "option") and a location in the source, or the
+/// option as written.
+struct FactOrigin {
+  StringRef kind;
+  std::string where;
+};
+
+/// The `symshape.symbol` ops of `func` that state a range or a divisor, by
+/// name: the declarations of named symbols.
+llvm::StringMap<SmallVector<Location, 1>>
+collectDeclarations(FunctionOpInterface func) {
+  llvm::StringMap<SmallVector<Location, 1>> declared;
+  func->walk([&](SymbolOp symbol) {
+    if (symbol.statesFact())
+      declared[symbol.getName()].push_back(symbol.getLoc());
+  });
+  return declared;
+}
+
+/// Where the facts on symbol `pos` that hold at this point of `analysis`'s
+/// walk come from, declarations first.
+SmallVector<FactOrigin>
+factOrigins(const ShapeAnalysis &analysis, unsigned pos,
+            const llvm::StringMap<SmallVector<Location, 1>> &declared,
+            const AssumedBy *assumed) {
+  SmallVector<FactOrigin> origins;
+  const SymbolInfo &info = analysis.getSymbolInfo(pos);
+  SmallVector<Location, 1> declarations;
+  if (info.kind == SymbolInfo::Kind::Named)
+    if (auto it = declared.find(info.name); it != declared.end())
+      declarations = it->second;
+  auto add = [&](StringRef kind, Location loc) {
+    std::string where = describeLocation(loc);
+    for (const FactOrigin &o : origins)
+      if (o.kind == kind && o.where == where)
+        return;
+    origins.push_back({kind, where});
+  };
+  for (Location loc : declarations)
+    add("declaration", loc);
+  for (Operation *op : analysis.getFactSources(pos)) {
+    if (auto bind = dyn_cast<BindShapeOp>(op)) {
+      // The binding symshape-infer writes for an argument's dims (at the
+      // argument) names them; what it states is their declaration.
+      auto arg = dyn_cast<BlockArgument>(bind.getTensor());
+      if (arg && arg.getOwner()->isEntryBlock() &&
+          bind->getLoc() == arg.getLoc())
+        continue;
+      add("binding", op->getLoc());
+    } else if (isa<ConstrainRangeOp>(op)) {
+      add("constraint", op->getLoc());
+    } else {
+      add("assert", op->getLoc());
+    }
+  }
+  if (assumed)
+    if (auto it = assumed->find(analysis.getSymbolName(pos));
+        it != assumed->end())
+      origins.push_back({"option", it->second});
+  return origins;
+}
+
+/// `origins` as a list in a line of the text report: each kind once, with
+/// up to three locations.
+void printOrigins(llvm::raw_ostream &os, ArrayRef<FactOrigin> origins) {
+  if (origins.empty()) {
+    os << " (no facts stated)";
+    return;
+  }
+  os << " (";
+  StringRef sep = "";
+  for (size_t i = 0; i < origins.size();) {
+    StringRef kind = origins[i].kind;
+    size_t end = i;
+    while (end < origins.size() && origins[end].kind == kind)
+      ++end;
+    os << sep;
+    sep = "; ";
+    if (kind == "option") {
+      os << origins[i].where;
+      i = end;
+      continue;
+    }
+    os << (kind == "declaration" ? "declared" : kind);
+    size_t shown = std::min<size_t>(end - i, 3);
+    StringRef at = " at ";
+    for (size_t k = i; k < i + shown; ++k) {
+      if (origins[k].where.empty())
+        continue;
+      os << at << origins[k].where;
+      at = ", ";
+    }
+    if (end - i > shown)
+      os << " and " << (end - i - shown) << " more";
+    i = end;
+  }
+  os << ")";
+}
+
+} // namespace
+
+std::optional<FunctionFacts>
+symshape::describeFacts(FunctionOpInterface func, const SymbolTable *symbols,
+                        bool full, const AssumedBy *assumed) {
   ShapeAnalysis analysis(func->getContext());
   analysis.setSymbolTable(symbols);
   AsmState state(func);
@@ -117,6 +223,8 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   };
   // Facts are described as they hold at the end of the entry block, where
   // the facts of the entry block (bindings, asserts) all hold.
+  llvm::StringMap<SmallVector<Location, 1>> declared =
+      collectDeclarations(func);
   auto describeSymbols = [&] {
     Solver &solver = analysis.getSolver();
     for (unsigned pos : used) {
@@ -128,6 +236,7 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
       int64_t d = solver.getDivisor(s);
       if (d > 1)
         syms << ", multiple of " << d;
+      printOrigins(syms, factOrigins(analysis, pos, declared, assumed));
       syms << "\n";
     }
   };
@@ -148,13 +257,26 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   // shapes, where only the results of its calls are unknown) has no facts
   // to report.
   if (!aboutUserValues)
-    return;
+    return std::nullopt;
   printLines();
-  os << "symshape facts for @" << func.getName() << ":\n";
+  return FunctionFacts{func.getName().str(), std::move(symbolsText),
+                       std::move(dimsText)};
+}
+
+void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
+                                const SymbolTable *symbols, bool full) {
+  std::optional<FunctionFacts> facts = describeFacts(func, symbols, full);
+  if (!facts)
+    return;
+  os << "symshape facts for @" << facts->function << ":\n";
+  printSymbols(os, *facts);
+  os << "  tensor dims:\n" << facts->dims;
+}
+
+void symshape::printSymbols(llvm::raw_ostream &os, const FunctionFacts &facts) {
   os << "  symbols:"
-     << (symbolsText.empty() ? " none (every dim is proven constant)\n"
-                             : "\n" + symbolsText);
-  os << "  tensor dims:\n" << dimsText;
+     << (facts.symbols.empty() ? " none (every dim is proven constant)\n"
+                               : "\n" + facts.symbols);
 }
 
 /// A range bound in the JSON report: an integer, or "inf"/"-inf".
@@ -175,7 +297,8 @@ static void writeRange(llvm::json::OStream &j, const Interval &range) {
 
 void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
                                     llvm::raw_ostream &os,
-                                    const SymbolTable *symbols) {
+                                    const SymbolTable *symbols,
+                                    const AssumedBy *assumed) {
   llvm::json::OStream j(os, /*IndentSize=*/2);
   j.object([&] {
     j.attribute("format", "symshape-facts");
@@ -206,8 +329,11 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
           bool isSize;
           Interval range;
           int64_t divisor;
+          SmallVector<FactOrigin> origins;
         };
         SmallVector<Symbol> symbols;
+        llvm::StringMap<SmallVector<Location, 1>> declared =
+            collectDeclarations(func);
         auto dimsOf = [&](Value v) {
           SmallVector<Dim> dims;
           for (Expr e : analysis.getShape(v)) {
@@ -230,7 +356,8 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
             Expr s = analysis.getExprContext().getSymbol(pos);
             symbols.push_back({analysis.getSymbolName(pos),
                                analysis.getFacts().getSymbol(pos).isSize,
-                               solver.getRange(s), solver.getDivisor(s)});
+                               solver.getRange(s), solver.getDivisor(s),
+                               factOrigins(analysis, pos, declared, assumed)});
           }
         });
         auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,
@@ -271,6 +398,15 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
                 j.attribute("kind", sym.isSize ? "size" : "integer");
                 writeRange(j, sym.range);
                 j.attribute("divisor", sym.divisor);
+                j.attributeArray("sources", [&] {
+                  for (const FactOrigin &o : sym.origins)
+                    j.object([&] {
+                      j.attribute("kind", o.kind);
+                      if (!o.where.empty())
+                        j.attribute(o.kind == "option" ? "option" : "at",
+                                    o.where);
+                    });
+                });
               });
           });
         });

@@ -1,22 +1,31 @@
 // RUN: symshape-opt %s --symshape-pipeline=report -o /dev/null 2>&1 | FileCheck %s
+// RUN: symshape-opt %s --symshape-pipeline="report bind=m=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: symshape-opt %s --symshape-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 
-// symshape-pipeline's report starts with what the pipeline did, per public
-// function: the input's checks removed by proof and kept (each kept one
-// with its location and message), the max/min decided and kept (each kept
-// one located), dynamic dims in the types before and after, copies; then
-// the facts. A function with nothing dynamic gets no summary.
+// symshape-pipeline's report starts, per public function, with its symbols:
+// range, divisor, and where their facts come from (a declaration, an
+// assert, a binding, a constraint, an option of the pipeline); then what
+// the pipeline did: the input's checks removed by proof and kept (each kept
+// one with its location and message), the max/min decided and kept (each
+// kept one located), dynamic dims in the types before and after, copies;
+// then the tensor dims. A function with nothing dynamic gets no summary.
 
 // CHECK-LABEL: symshape summary for @model:
+// CHECK-NEXT: symbols:
+// CHECK-NEXT: n : size in [1, 64] (declared at pipeline-report-summary.mlir:[[#DECL:]]:18; assert at pipeline-report-summary.mlir:[[#POS:]]:3, pipeline-report-summary.mlir:[[#EVEN:]]:3)
+// CHECK-NEXT: m : size in [0, inf] (no facts stated)
 // CHECK-NEXT: checks: 2 in the input, 1 removed by proof, 1 kept
 // CHECK-NEXT: max/min: 2 in the input, 1 decided, 1 kept
 // CHECK-NEXT: dynamic dims: {{[0-9]+}} in the input's types, {{[0-9]+}} in the output's
 // CHECK-NEXT: copies introduced: 0
-// CHECK-NEXT: kept at pipeline-report-summary.mlir:{{[0-9]+}}:{{[0-9]+}}: check "n is even" (not proven)
+// CHECK-NEXT: kept at pipeline-report-summary.mlir:[[#EVEN]]:3: check "n is even" (not proven)
 // CHECK-NEXT: kept at pipeline-report-summary.mlir:{{[0-9]+}}:{{[0-9]+}}: arith.maxsi (no side proven larger)
+// CHECK-NEXT: tensor dims:
+// CHECK-NEXT: %arg0 (argument 0) : tensor<?xf32> = [n]
+// CHECK-NEXT: %arg1 (argument 1) : tensor<?xf32> = [m]
 // CHECK-NOT: symshape summary for @harness
-// CHECK: symshape facts for @model:
-// CHECK-NEXT: symbols:
+// CHECK-NOT: symshape facts
+// BOUND: m : size in [0, inf] (bind=m=3)
 // QUIET-NOT: symshape summary
 
 func.func @model(%x: tensor<?xf32> {symshape.dim_names = ["n"], symshape.dim_ranges = [#symshape.range<[1, 64]>]},

@@ -34,8 +34,8 @@
 // EXPLAIN-DAG: remark: decided min(model.arg0.d1, 4) = model.arg0.d1
 // EXPLAIN-DAG: remark: kept max(rows, model.arg0.d1): no operand is proven to be the largest
 
-// REPORT: symshape facts for @model:
-// REPORT: rows : size in [1, 8]
+// REPORT: symshape summary for @model:
+// REPORT: rows : size in [1, 8] (declared at pipeline.mlir:[[#]]:[[#]])
 func.func @model(%x: tensor<?x?xf32> {symshape.dim_names = ["rows", ""],
                                       symshape.dim_ranges = [#symshape.range<[1, 8]>, unit]},
                  %y: tensor<?xf32>) -> (index, index, index) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Validates the JSON facts report of every test input (every .mlir file
 under the test directory, whether or not its own RUN lines ask for a
-report) against docs/facts-report.schema.json.
+report), as symshape-infer and as symshape-pipeline (with its summaries)
+write it, against docs/facts-report.schema.json.
 Each `// -----` piece is its own module; a piece symshape-opt rejects (an
 input that tests an error) writes no report and is skipped. Prints one line
 per invalid report and a summary "N reports valid, M invalid"; exits 1 if
@@ -29,7 +30,7 @@ def inputs(test_dir):
                 yield path, SPLIT.split(open(path).read())
 
 
-def report_of(opt, piece, workdir):
+def report_of(opt, piece, workdir, pass_name):
     src = os.path.join(workdir, "piece.mlir")
     out = os.path.join(workdir, "report.json")
     with open(src, "w") as f:
@@ -38,7 +39,7 @@ def report_of(opt, piece, workdir):
         os.remove(out)
     run = subprocess.run(
         [opt, src, "--allow-unregistered-dialect", "-o", os.devnull,
-         "--symshape-infer=report-format=json report-file=" + out],
+         "--%s=report-format=json report-file=%s" % (pass_name, out)],
         capture_output=True, text=True)
     if run.returncode != 0 or not os.path.exists(out):
         return None
@@ -53,15 +54,17 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         for path, pieces in inputs(test_dir):
             for k, piece in enumerate(pieces):
-                report = report_of(opt, piece, workdir)
-                if report is None:
-                    continue
-                try:
-                    check_facts_json.check(report, schema, "$", defs)
-                    valid += 1
-                except ValueError as e:
-                    invalid += 1
-                    print("invalid: %s piece %d: %s" % (path, k, e))
+                for pass_name in ("symshape-infer", "symshape-pipeline"):
+                    report = report_of(opt, piece, workdir, pass_name)
+                    if report is None:
+                        continue
+                    try:
+                        check_facts_json.check(report, schema, "$", defs)
+                        valid += 1
+                    except ValueError as e:
+                        invalid += 1
+                        print("invalid: %s piece %d (%s): %s"
+                              % (path, k, pass_name, e))
     print("%d reports valid, %d invalid" % (valid, invalid))
     return 0 if invalid == 0 and valid > 0 else 1
 

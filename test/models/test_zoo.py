@@ -218,9 +218,9 @@ SUMMARY = {
 
 @pytest.mark.parametrize("name", list(ZOO))
 def test_report_summary_and_ceilings(name):
-    """The default report starts with the summary (exact counts), and stays
-    readable on a whole model: at most 40 lines of report and 30 remarks
-    (explain) for the one public function."""
+    """The default report starts with the summary (symbols, exact counts),
+    and stays readable on a whole model: at most 40 lines of report and 30
+    remarks (explain) for the one public function."""
     text, _ = export(name)
     done = subprocess.run(
         [zoo.symshape_opt(), "-", "-o", os.devnull,
@@ -228,7 +228,14 @@ def test_report_summary_and_ceilings(name):
         input=text, capture_output=True, text=True, check=True)
     err = done.stderr
     report = err[err.index("symshape summary for @forward:"):]
-    summary = report[:report.index("symshape facts for @forward:")]
+    summary = report[:report.index("  tensor dims:")]
+    # The summary starts with the declared symbols, their ranges as the
+    # export declared them and where they are declared (at the argument).
+    for spec in ZOO[name]["ranges"]:
+        sym, bounds = spec.split("=")
+        lo, hi = bounds.split(":")[:2]
+        assert re.search(r"\n    %s : size in \[%s, %s\].* \(declared at "
+                         % (sym, lo, hi), summary), summary
     checks = re.search(r"checks: (\d+) in the input, (\d+) removed by proof, "
                        r"(\d+) kept", summary).groups()
     extrema = re.search(r"max/min: (\d+) in the input, (\d+) decided, (\d+) "

@@ -50,8 +50,11 @@ def test_dims_carry_names_ranges_and_divisors():
     assert "tensor<?x4xf32>" in text
     module = ir.Module.parse(text)
     symbols = module.facts()["functions"][0]["symbols"]
-    assert symbols == [{"name": "n", "kind": "size", "range": [4, 64],
-                        "divisor": 4}]
+    (n,) = symbols
+    sources = n.pop("sources")
+    assert n == {"name": "n", "kind": "size", "range": [4, 64], "divisor": 4}
+    # Declared by the argument's attributes, at the argument.
+    assert [s["kind"] for s in sources] == ["declaration"], sources
 
 
 def test_static_dims_stay_static():

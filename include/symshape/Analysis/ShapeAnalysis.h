@@ -93,7 +93,9 @@ bool isImpliedRange(Solver &solver, Expr e, const Interval &range,
 bool isElementwiseOnTensors(mlir::Operation *op);
 
 /// "file:line:col" of `loc` (the file without its directory) if it has one,
-/// else empty: how reports and remarks point into the user's source.
+/// else the quoted name of a name location (`loc("conv1")`, as frontends
+/// name an op's source node), else empty: how reports and remarks point
+/// into the user's source.
 std::string describeLocation(mlir::Location loc);
 
 /// The driver over ShapeSemanticsOpInterface: it asks each op's model what
@@ -120,6 +122,11 @@ public:
   const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
   /// A readable name of a symbol for reports and diagnostics.
   std::string getSymbolName(unsigned pos) const;
+  /// The ops whose facts in scope at this point of a walk are about symbol
+  /// `pos` (a range, divisor or equality stated by an assert, a binding, a
+  /// constraint), each once, in the order they were stated. Declarations
+  /// (`symshape.symbol`) are not facts of the walk and are not listed.
+  SmallVector<mlir::Operation *> getFactSources(unsigned pos) const;
   /// `e` with symbols written by name (normalized with the current facts).
   std::string describe(Expr e);
   /// Gives dim `dim` of `value` a user-facing name (e.g. from
@@ -296,6 +303,8 @@ private:
   struct StatedFact {
     Expr expr;
     mlir::Operation *op;
+    /// For an equality that bound the symbol `expr`: what it was bound to.
+    Expr boundTo = Expr();
   };
   std::vector<StatedFact> factSources;
   /// Values available at the current point of the walk, by the simplified

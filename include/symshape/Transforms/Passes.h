@@ -45,9 +45,13 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
   ListOption<std::string> profile{
       *this, "profile",
       llvm::cl::desc("Profiles, as name:min:opt:max (comma separated)")};
-  Option<bool> report{*this, "report",
-                      llvm::cl::desc("Print the symbolic facts found"),
-                      llvm::cl::init(false)};
+  Option<bool> report{
+      *this, "report",
+      llvm::cl::desc("Print per public function its symbols with the "
+                     "sources of their facts, what the pipeline did "
+                     "(checks, max/min, dynamic dims, copies) and the "
+                     "symbolic tensor dims"),
+      llvm::cl::init(false)};
   Option<bool> reportFull{
       *this, "report-full",
       llvm::cl::desc("List every tensor value in the report, static ones "
@@ -66,8 +70,8 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
           clEnumValN(ReportFormat::Text, "text",
                      "per function, its symbolic tensor values"),
           clEnumValN(ReportFormat::Json, "json",
-                     "per public function, its argument and result dims and "
-                     "its symbols"))};
+                     "per public function, its argument and result dims, "
+                     "its symbols and the summary"))};
   Option<unsigned> maxClones{
       *this, "max-clones",
       llvm::cl::desc("Clones a private function may get, one per further "
@@ -105,8 +109,8 @@ void buildSymShapePipeline(mlir::OpPassManager &pm,
 
 struct PipelineReport;
 
-/// symshape-infer whose text report goes into `report` (for
-/// symshape-pipeline, which writes it after its summary).
+/// symshape-infer whose report goes into `report` (for symshape-pipeline,
+/// which writes it with its summary).
 std::unique_ptr<mlir::Pass>
 createSymShapeInferPass(const SymShapeInferPassOptions &options,
                         std::shared_ptr<PipelineReport> report);

@@ -113,7 +113,8 @@ def SymShapeInferPass : Pass<"symshape-infer"> {
     a named symbol declares that name again with them (declarations of one
     name combine), a dim bound to another expression gets a symbol of its
     own with them, bound to the dim by a second binding. With `report`, prints
-    per function the symbols with their ranges and divisors and the dims of
+    per function the symbols with their ranges, divisors and the sources of
+    their facts (declaration, assert, binding, constraint) and the dims of
     the arguments and of the tensor values with a symbolic dim as
     expressions, each shape once with the number of values that have it
     (to stderr,
