@@ -8,7 +8,9 @@
 // (symbol ranges and divisors, dims >= 0, constrain_range on an operand's
 // def chain), contributed to -canonicalize. Facts that hold only at a point
 // (cf.assert, bind_shape, scf.if conditions) need the dominance walk of
-// symshape-simplify.
+// symshape-simplify. And, as the dialect's own patterns, the upstream forms
+// that symshape's decisions leave behind and upstream canonicalization does
+// not fold (a slice of a whole tensor by its dynamic dims).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "symshape/IR/SymShapeOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -155,7 +158,53 @@ struct EraseStaticBindShape : public OpRewritePattern<BindShapeOp> {
   }
 };
 
+/// Whether `size` is dim `i` of `source`: its static size, or a read of that
+/// dim (`tensor.dim`, `symshape.sym_size`).
+bool isWholeDim(OpFoldResult size, Value source, int64_t i) {
+  auto type = cast<RankedTensorType>(source.getType());
+  if (std::optional<int64_t> c = getConstantIntValue(size))
+    return !type.isDynamicDim(i) && *c == type.getDimSize(i);
+  auto value = dyn_cast<Value>(size);
+  if (auto dim = value.getDefiningOp<tensor::DimOp>()) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    return dim.getSource() == source && index && *index == i;
+  }
+  if (auto sym = value.getDefiningOp<SymSizeOp>())
+    return sym.getSource() == source && sym.getDim() == uint64_t(i);
+  return false;
+}
+
+/// A `tensor.extract_slice` of the whole of its source (offsets 0, strides
+/// 1, each size the source's dim) to the source's type is its source.
+/// Upstream folds this only when the sizes are static; symshape leaves it
+/// with dynamic ones once the clamps of a slice's bounds are decided
+/// (`x[0:min(n, 64)]` with n <= 64 is `x[0:n]`).
+struct FoldWholeExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = op.getSource();
+    if (op.getType() != op.getSourceType())
+      return rewriter.notifyMatchFailure(op, "not of the source's type");
+    for (auto [i, offset, size, stride] :
+         llvm::enumerate(op.getMixedOffsets(), op.getMixedSizes(),
+                         op.getMixedStrides())) {
+      if (!isConstantIntValue(offset, 0) || !isConstantIntValue(stride, 1) ||
+          !isWholeDim(size, source, i))
+        return rewriter.notifyMatchFailure(op, "not the whole source");
+    }
+    rewriter.replaceOp(op, source);
+    return success();
+  }
+};
+
 } // namespace
+
+void SymShapeDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<FoldWholeExtractSlice>(getContext());
+}
 
 Expr SymShapeFactsInterface::simplifyApply(ApplyOp op,
                                            OpFoldResult &proven) const {

@@ -108,7 +108,7 @@ def test_resnet18_facts():
          "--pass-pipeline=builtin.module(symshape-pipeline{report-full})"],
         input=text, capture_output=True, text=True, check=True)
     convs = [line for line in done.stderr.splitlines()
-             if "(linalg.conv_2d_nchw_fchw)" in line]
+             if "(linalg.conv_2d_nchw_fchw at " in line]
     assert len(convs) == 20
     # conv1: 7x7, stride 2, pad 3 on [32, 96] -> (H + 1) floordiv 2.
     assert ("[batch, 64, (height + 1) floordiv 2 (in [16, 48]), "

@@ -29,6 +29,8 @@ def SymShape_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // Patterns on upstream ops that need no facts (SymShapeCanonicalize.cpp).
+  let hasCanonicalizer = 1;
   // symshape.dim_names / dim_ranges / dim_divisors on function arguments.
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{

@@ -376,8 +376,10 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
   let description = [{
     What `canonicalize, cse, canonicalize` does (with `cse=false`, what
     `canonicalize` does), with the canonicalization patterns of every
-    loaded dialect and registered op, folding and region simplification,
-    except three upstream patterns of MLIR 22.1:
+    loaded dialect and registered op (the symshape dialect is loaded: its
+    fact-using patterns, and a `tensor.extract_slice` of the whole of its
+    source by its dynamic dims folded to the source), folding and region
+    simplification, except three upstream patterns of MLIR 22.1:
 
     * `ForOpTensorCastFolder` folds a cast of an `scf.for` init into the
       loop and casts every yielded value to the init's more static type,
@@ -424,7 +426,8 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
     Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
            "Append to the certify file instead of replacing it">,
   ];
-  let dependentDialects = ["::mlir::smt::SMTDialect"];
+  let dependentDialects = ["::mlir::smt::SMTDialect",
+                           "::symshape::SymShapeDialect"];
 }
 
 def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> {
