@@ -31,10 +31,14 @@ using namespace symshape;
 
 namespace {
 
-/// "arg 0 of @f" or "the result of tensor.empty at loc".
+/// "arg 0 of @f" or "the result of tensor.empty at file:line:col". A cast
+/// has its source's dims: the tensor it casts is named (the version of a
+/// profile casts its arguments to their static types at the entry).
 std::string describeTensor(Value tensor) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  while (auto cast = tensor.getDefiningOp<tensor::CastOp>())
+    tensor = cast.getSource();
   if (auto arg = dyn_cast<BlockArgument>(tensor)) {
     Operation *parent = arg.getOwner()->getParentOp();
     os << "arg " << arg.getArgNumber();
@@ -42,7 +46,9 @@ std::string describeTensor(Value tensor) {
       os << " of @" << func.getName();
   } else {
     Operation *def = tensor.getDefiningOp();
-    os << "the result of " << def->getName() << " at " << def->getLoc();
+    os << "the result of " << def->getName();
+    if (std::string where = describeLocation(def->getLoc()); !where.empty())
+      os << " at " << where;
   }
   return text;
 }

@@ -19,3 +19,20 @@ func.func @model(%x: tensor<?xf32> {symshape.dim_names = ["batch"], symshape.dim
   %d = tensor.dim %x, %c0 : tensor<?xf32>
   return %d : index
 }
+
+// The version at opt casts the argument to its static type at the entry; a
+// declared dim it leaves dynamic is checked there, named by the argument
+// (it was named "the result of tensor.cast at loc(...)").
+// RUN: symshape-opt %s --symshape-pipeline="profile=b:1:2:8" | FileCheck %s --check-prefix=OPT
+// OPT-LABEL: func.func private @partial.opt
+// OPT: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 1 of arg 0 of @partial.opt) must be in [1, 64]"
+// OPT: cf.assert %{{.*}}, "symshape: symbol 'n' (dim 1 of arg 0 of @partial.opt) must be a multiple of 2"
+// OPT-NOT: tensor.cast at
+func.func @partial(%x: tensor<?x?xf32> {symshape.dim_names = ["b", "n"], symshape.dim_ranges = [#symshape.range<[1, 8]>, #symshape.range<[1, 64]>], symshape.dim_divisors = [1, 2]}) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %s = arith.addi %b, %n : index
+  return %s : index
+}
