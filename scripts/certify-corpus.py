@@ -91,7 +91,7 @@ def main():
     total = proven = 0
     for what, smtlib in checker.obligations(text):
         total += 1
-        verdict = checker.check(smtlib, args.timeout_ms)
+        verdict = checker.check(what, smtlib, args.timeout_ms)
         if verdict == "unsat":
             proven += 1
         else:

@@ -321,7 +321,19 @@ bool ShapeAnalysis::isCarriedDimKept(Value carried, Value yielded,
   probe.symbolTable = symbolTable;
   Expr s = probe.dimSymbol(carried, dim);
   probe.dimExprs[{carried, dim}] = s;
-  return probe.getDimExpr(yielded, dim) == s;
+  if (probe.getDimExpr(yielded, dim) != s)
+    return false;
+  Operation *loop = isa<BlockArgument>(carried)
+                        ? cast<BlockArgument>(carried).getOwner()->getParentOp()
+                        : carried.getDefiningOp();
+  if (loop)
+    noteAssumption(loop, 1 + dim, [&] {
+      return "the loop " + loop->getName().getStringRef().str() +
+             " keeps dim " + std::to_string(dim) +
+             " of a carried tensor (one iteration probed with the dim "
+             "unknown: by induction)";
+    });
+  return true;
 }
 
 Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
@@ -344,9 +356,32 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   // operands: they must all have it, or the program is undefined. With a
   // scalar operand it may be something else: `arith.select` of an `i1`
   // picks one of two tensors whose shapes may differ.
-  if (isElementwiseOnTensors(op))
+  if (isElementwiseOnTensors(op)) {
+    if (llvm::any_of(op->getOperands(), [&](Value v) {
+          return v != op->getOperand(0);
+        }))
+      noteAssumption(op, 0, [&] {
+        return "the tensor operands of " +
+               op->getName().getStringRef().str() +
+               " have one shape (elementwise; the program is undefined "
+               "otherwise)";
+      });
     return getDimExpr(op->getOperand(0), dim);
+  }
   return Expr();
+}
+
+void ShapeAnalysis::noteAssumption(Operation *op, unsigned kind,
+                                   llvm::function_ref<std::string()> what) {
+  if (logStatedFacts && assumed.insert({op, kind}).second)
+    assumptions.push_back({op->getLoc(), what()});
+}
+
+std::vector<ShapeAnalysis::Assumption> ShapeAnalysis::takeNewAssumptions() {
+  std::vector<Assumption> fresh(assumptions.begin() + assumptionsTaken,
+                                assumptions.end());
+  assumptionsTaken = assumptions.size();
+  return fresh;
 }
 
 bool ShapeAnalysis::isDefinedBefore(Expr e, Operation *op) {

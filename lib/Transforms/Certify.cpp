@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace mlir;
@@ -50,6 +51,7 @@ Obligation symshape::makeObligation(ShapeAnalysis &analysis, Location loc,
   llvm::sort(sorted);
   for (unsigned pos : sorted)
     o.declarations.push_back({pos, analysis.getFacts().getDeclaration(pos)});
+  o.assumptions = analysis.takeNewAssumptions();
   return o;
 }
 
@@ -314,14 +316,35 @@ LogicalResult symshape::writeObligations(MLIRContext *context,
   if (!append)
     os << "; symshape decisions as proof obligations: each query asserts "
           "the facts in scope and\n; the negated claim, over the "
-          "mathematical integers; every check-sat must be unsat.\n";
+          "mathematical integers; every check-sat must be unsat.\n"
+          "; assumption: the no-overflow contract (docs/Dialect.md): size "
+          "arithmetic does not wrap;\n; symshape-lower checks that the "
+          "dynamic dims of public functions' arguments are below\n; 2^62, "
+          "and derived sizes are trusted.\n";
   OpBuilder b(context);
-  for (const Obligation &o : obligations) {
-    OwningOpRef<ModuleOp> module = ModuleOp::create(o.loc);
+  auto print = [](Location loc) {
     std::string where;
     llvm::raw_string_ostream ws(where);
-    o.loc.print(ws);
-    os << "; obligation: " << o.what << " at " << where << "\n";
+    loc.print(ws);
+    return where;
+  };
+  // Each assumption once per pass (every round of a pass analyses anew).
+  llvm::StringSet<> written;
+  for (const Obligation &o : obligations) {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(o.loc);
+    for (const ShapeAnalysis::Assumption &a : o.assumptions) {
+      std::string line = a.what + " at " + print(a.loc);
+      if (written.insert(line).second)
+        os << "; assumption: " << line << "\n";
+    }
+    os << "; obligation: " << o.what << " at " << print(o.loc) << "\n";
+    if (llvm::all_of(o.claim, [](const Relation &r) {
+          return r.lhs && r.lhs == r.rhs &&
+                 r.kind != Relation::Kind::NE && r.kind != Relation::Kind::LT;
+        }) && !o.claim.empty()) {
+      os << "; (holds by the ops' definitions: no fact is used)\n";
+      continue;
+    }
     if (!buildQuery(b, *module, o)) {
       os << "; (not expressible)\n";
       continue;

@@ -37,6 +37,10 @@ struct Obligation {
   std::vector<ShapeAnalysis::StatedFactLog> facts;
   /// The declaration of every symbol used by the facts or the claim.
   std::vector<std::pair<unsigned, SymbolFacts>> declarations;
+  /// The assumptions of the analysis's models logged since the previous
+  /// obligation of the same analysis (ShapeAnalysis::Assumption): written
+  /// once each, before the first obligation that may rest on them.
+  std::vector<ShapeAnalysis::Assumption> assumptions;
 };
 
 /// "lhs rel rhs;" for each relation of `claim`, with symbols named as the
@@ -50,7 +54,11 @@ Obligation makeObligation(ShapeAnalysis &analysis, mlir::Location loc,
 
 /// Writes `obligations` to `path` (or appends them) as SMT-LIB, one
 /// `smt.solver` (a `check-sat` expected `unsat`) each, with a comment
-/// naming the decision.
+/// naming the decision, preceded by the model assumptions it may rest on
+/// (`; assumption: ...`). A claim that holds by the ops' definitions alone
+/// (`X == X`: a select of a constant condition) needs no fact and gets a
+/// comment instead of a query. The file's header states the no-overflow
+/// contract that the queries over the integers assume.
 mlir::LogicalResult writeObligations(mlir::MLIRContext *context,
                                      ArrayRef<Obligation> obligations,
                                      llvm::StringRef path, bool append);

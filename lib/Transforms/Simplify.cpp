@@ -253,6 +253,12 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
     return std::nullopt;
   if (Value v = analysis.findAvailableValue(s, result.getType(), result))
     return Decision{op, Decision::Kind::UseValue, v, 0, Expr()};
+  // A result the analysis cannot see through is its own opaque symbol:
+  // recomputing it would give the result itself (a rewrite that changes
+  // nothing and a certificate claiming X == X).
+  if (s.isSymbol() && analysis.getSymbolInfo(s.getSymbolPosition()).value ==
+                          result)
+    return std::nullopt;
   // Recompute only what is strictly simpler than what the op computes from
   // its operands: fewer divisions, mods, maxes and mins.
   if (cost(s) < cost.written(analysis, op))

@@ -49,6 +49,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -218,6 +219,18 @@ public:
   /// The facts stated so far that hold at the current point of the walk.
   ArrayRef<StatedFactLog> getStatedFacts() const { return statedFacts; }
 
+  /// What the analysis took of the program's meaning rather than of a fact
+  /// (the operands of an elementwise op have one shape, or the program is
+  /// undefined; a loop keeps a carried dim, by induction over one probed
+  /// iteration), logged with the stated facts (for certificates, which
+  /// list them as assumptions with their source), each once.
+  struct Assumption {
+    mlir::Location loc;
+    std::string what;
+  };
+  /// The assumptions logged since the previous call.
+  std::vector<Assumption> takeNewAssumptions();
+
   // The rest of ShapeQuery, for the models.
   bool isWalking() const override { return walking; }
   Expr getNamedSymbol(mlir::Value value, llvm::StringRef name,
@@ -317,6 +330,12 @@ private:
   bool operandFacts = false;
   bool underOperandFacts = false;
   std::vector<StatedFactLog> statedFacts;
+  std::vector<Assumption> assumptions;
+  size_t assumptionsTaken = 0;
+  llvm::DenseSet<std::pair<mlir::Operation *, unsigned>> assumed;
+  /// Logs assumption number `kind` made at `op` (once per op and kind).
+  void noteAssumption(mlir::Operation *op, unsigned kind,
+                      llvm::function_ref<std::string()> what);
   bool walking = false;
   std::optional<unsigned> depthLimit;
   bool callSummaries = true;
