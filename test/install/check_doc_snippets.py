@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that every ```cpp and ```cmake block of a Markdown page appears
+"""Checks that every ```cpp, ```cmake and ```tablegen block of a Markdown page appears
 verbatim (line by line, trailing spaces ignored) in one of the given files,
 or in one of the files under a given directory.
 
@@ -25,7 +25,7 @@ def source_files(paths):
 def main():
     page, sources = sys.argv[1], sys.argv[2:]
     text = open(page).read()
-    blocks = re.findall(r"```(cpp|cmake)\n(.*?)```", text, re.S)
+    blocks = re.findall(r"```(cpp|cmake|tablegen)\n(.*?)```", text, re.S)
     haystacks = []
     for s in source_files(sources):
         try:
@@ -44,7 +44,7 @@ def main():
     if missing:
         print(f"{name}: {missing} of {len(blocks)} blocks not found")
         return 1
-    print(f"{name}: {len(blocks)} cpp/cmake blocks, all found in the sources")
+    print(f"{name}: {len(blocks)} cpp/cmake/tablegen blocks, all found in the sources")
     return 0
 
 
