@@ -14,7 +14,7 @@ export SYMSHAPE_ROOT SYMSHAPE_BUILD_DIR
 
 PACKAGES=(
   cmake ninja-build g++ make
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-format-22
   zlib1g-dev libzstd-dev
   libgtest-dev
   python3 python3-dev pybind11-dev

@@ -6,9 +6,9 @@
 
 #include "symshape/Analysis/ShapeAnalysis.h"
 
-#include "llvm/ADT/SetVector.h"
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/IR/SymShapeOps.h"
+#include "llvm/ADT/SetVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -357,12 +357,10 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   // scalar operand it may be something else: `arith.select` of an `i1`
   // picks one of two tensors whose shapes may differ.
   if (isElementwiseOnTensors(op)) {
-    if (llvm::any_of(op->getOperands(), [&](Value v) {
-          return v != op->getOperand(0);
-        }))
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return v != op->getOperand(0); }))
       noteAssumption(op, 0, [&] {
-        return "the tensor operands of " +
-               op->getName().getStringRef().str() +
+        return "the tensor operands of " + op->getName().getStringRef().str() +
                " have one shape (elementwise; the program is undefined "
                "otherwise)";
       });
@@ -600,9 +598,8 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
                              int64_t divisor, FactSource source) {
   if (logStatedFacts && e)
     statedFacts.push_back({e, range, divisor, Expr()});
-  LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e)
-                          << " in " << range << " (divisor " << divisor
-                          << ")\n");
+  LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e) << " in "
+                          << range << " (divisor " << divisor << ")\n");
   Expr asStated = e;
   e = solver.normalize(e);
   if (!e)

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeFactsInterface.h"
+#include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -58,7 +58,6 @@ struct LocalAnalysis : public ShapeAnalysis {
         (op->getName().getStringRef() + " (canonicalization)").str();
     currentRecorder->record(*this, op->getLoc(), what, claim);
   }
-
 };
 
 /// What `analysis` proves `op`'s result equal to (see getProvenValue).

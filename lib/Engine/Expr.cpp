@@ -294,8 +294,7 @@ size_t Expr::getTreeSize() const {
 }
 
 unsigned Expr::getNumSymbolsUsed() const {
-  return storage && !storage->symbols.empty() ? storage->symbols.back() + 1
-                                              : 0;
+  return storage && !storage->symbols.empty() ? storage->symbols.back() + 1 : 0;
 }
 
 ArrayRef<unsigned> Expr::getSymbolsUsed() const {
@@ -787,8 +786,7 @@ static Expr buildDivision(ExprKind kind, Expr a, int64_t d) {
   // c, and nested floors by positive constants multiply. Likewise for
   // ceildiv. A conv or pool stage of a stage ((H + 1) floordiv 2 + 1)
   // floordiv 2 is (H + 3) floordiv 4.
-  if (rem.constant != 0 && rem.terms.size() == 1 &&
-      rem.terms[0].second == 1) {
+  if (rem.constant != 0 && rem.terms.size() == 1 && rem.terms[0].second == 1) {
     Expr inner = rem.terms[0].first;
     if (inner.getKind() == kind && inner.getOperands()[1].isConstant()) {
       int64_t c = inner.getOperands()[1].getConstantValue();

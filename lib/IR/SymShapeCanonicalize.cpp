@@ -187,9 +187,8 @@ struct FoldWholeExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
     Value source = op.getSource();
     if (op.getType() != op.getSourceType())
       return rewriter.notifyMatchFailure(op, "not of the source's type");
-    for (auto [i, offset, size, stride] :
-         llvm::enumerate(op.getMixedOffsets(), op.getMixedSizes(),
-                         op.getMixedStrides())) {
+    for (auto [i, offset, size, stride] : llvm::enumerate(
+             op.getMixedOffsets(), op.getMixedSizes(), op.getMixedStrides())) {
       if (!isConstantIntValue(offset, 0) || !isConstantIntValue(stride, 1) ||
           !isWholeDim(size, source, i))
         return rewriter.notifyMatchFailure(op, "not the whole source");

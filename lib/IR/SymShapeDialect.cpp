@@ -148,8 +148,7 @@ private:
     for (auto [d, entry] : llvm::enumerate(array->getValue()))
       if (!isa<StringAttr>(entry))
         return error() << ": entry " << d
-                       << " must be a string (\"\" for no name), got "
-                       << entry;
+                       << " must be a string (\"\" for no name), got " << entry;
     return success();
   }
 
@@ -189,8 +188,8 @@ private:
     auto ranges = dyn_cast_if_present<ArrayAttr>(sibling(kDimRanges));
     for (auto [d, entry] : llvm::enumerate(array->getValue())) {
       auto value = dyn_cast<IntegerAttr>(entry);
-      if (!value || !(value.getType().isIndex() ||
-                      value.getType().isSignlessInteger()) ||
+      if (!value ||
+          !(value.getType().isIndex() || value.getType().isSignlessInteger()) ||
           value.getType().isInteger(1))
         return error() << ": entry " << d
                        << " must be an integer (1 for no divisor), got "

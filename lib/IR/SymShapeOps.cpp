@@ -165,8 +165,7 @@ void SymbolOp::getEffects(
   // A stated range or divisor is a fact: it must not be erased as dead code
   // when the value is unused (docs/Dialect.md, "Ops and facts").
   if (statesFact())
-    effects.emplace_back(MemoryEffects::Write::get(),
-                         FactResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(), FactResource::get());
 }
 
 Speculation::Speculatability SymbolOp::getSpeculatability() {

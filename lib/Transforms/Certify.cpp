@@ -56,7 +56,7 @@ Obligation symshape::makeObligation(ShapeAnalysis &analysis, Location loc,
 }
 
 std::string symshape::describeClaim(ShapeAnalysis &analysis,
-                                   ArrayRef<Relation> claim) {
+                                    ArrayRef<Relation> claim) {
   static const char *const rel[] = {"==", "!=", "<", "<="};
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -338,10 +338,13 @@ LogicalResult symshape::writeObligations(MLIRContext *context,
         os << "; assumption: " << line << "\n";
     }
     os << "; obligation: " << o.what << " at " << print(o.loc) << "\n";
-    if (llvm::all_of(o.claim, [](const Relation &r) {
-          return r.lhs && r.lhs == r.rhs &&
-                 r.kind != Relation::Kind::NE && r.kind != Relation::Kind::LT;
-        }) && !o.claim.empty()) {
+    if (llvm::all_of(o.claim,
+                     [](const Relation &r) {
+                       return r.lhs && r.lhs == r.rhs &&
+                              r.kind != Relation::Kind::NE &&
+                              r.kind != Relation::Kind::LT;
+                     }) &&
+        !o.claim.empty()) {
       os << "; (holds by the ops' definitions: no fact is used)\n";
       continue;
     }

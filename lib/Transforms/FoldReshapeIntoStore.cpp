@@ -274,8 +274,8 @@ private:
   void certify(const char *what, ArrayRef<Relation> claim) {
     if (!certifying)
       return;
-    std::string text = (c.store->getName().getStringRef() + ": " + what +
-                        ":" + describeClaim(a, claim))
+    std::string text = (c.store->getName().getStringRef() + ": " + what + ":" +
+                        describeClaim(a, claim))
                            .str();
     obligations.push_back(makeObligation(a, c.store->getLoc(), text, claim));
   }

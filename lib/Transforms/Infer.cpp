@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArgDimFacts.h"
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
-#include "ArgDimFacts.h"
 #include "symshape/Transforms/Passes.h"
 #include "symshape/Transforms/Report.h"
 

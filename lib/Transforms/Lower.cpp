@@ -238,8 +238,8 @@ private:
         // uses it either, it describes no value of the program: its
         // declarations go (with a warning if they state a fact, which then
         // cannot be checked: most likely a misspelt name).
-        auto used = llvm::find_if(
-            ops, [](SymbolOp op) { return !op->use_empty(); });
+        auto used =
+            llvm::find_if(ops, [](SymbolOp op) { return !op->use_empty(); });
         if (used == ops.end()) {
           for (SymbolOp op : ops) {
             if (op.statesFact())

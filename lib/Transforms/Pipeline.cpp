@@ -39,8 +39,7 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
     // A binding or a profile is a source of its symbol's facts that the IR
     // symshape-infer reads does not show yet.
     for (const std::string &bind : options.bind)
-      report->assumed[StringRef(bind).split('=').first.trim()] =
-          "bind=" + bind;
+      report->assumed[StringRef(bind).split('=').first.trim()] = "bind=" + bind;
     for (const std::string &profile : options.profile)
       report->assumed[StringRef(profile).split(':').first.trim()] =
           "profile=" + profile;

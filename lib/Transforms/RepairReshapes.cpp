@@ -137,9 +137,9 @@ static bool isFixedSize(Value v) {
 /// wrongly. Once constant sizes are folded, those folders recompute which
 /// unit dims are dropped as the *leading* ones (the "canonical" rank-reduced
 /// type) and cast to the old type. That changes the result's dims when a
-/// kept dim that is or may become 1 (by folding) precedes a dropped dim with a dim of
-/// another size in between: `[%c1, %n, 1]` of `2x?x3` to `?x?` is `1 x n`,
-/// retyped `n x 1` (MLIR 22.1; docs/Passes.md). Removing one unit dim or
+/// kept dim that is or may become 1 (by folding) precedes a dropped dim with a
+/// dim of another size in between: `[%c1, %n, 1]` of `2x?x3` to `?x?` is `1 x
+/// n`, retyped `n x 1` (MLIR 22.1; docs/Passes.md). Removing one unit dim or
 /// another gives the same shape exactly when only unit dims lie between.
 static bool mayBeRetypedWrongly(ArrayRef<OpFoldResult> sizes,
                                 const llvm::SmallBitVector &dropped) {
@@ -455,7 +455,6 @@ struct ZeroExtentConcat : public OpRewritePattern<tensor::ConcatOp> {
     }
     return replaceByCast(op, kept.front(), rewriter);
   }
-
 };
 
 /// Slices that read or write nothing (isEmptySliceDim on some dim): an
@@ -532,8 +531,8 @@ struct EmptySourcePad : public OpRewritePattern<tensor::PadOp> {
     SmallVector<Value> dynamic;
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (type.isDynamicDim(d))
-        dynamic.push_back(getValueOrCreateConstantIndexOp(
-            rewriter, op.getLoc(), shapes.front()[d]));
+        dynamic.push_back(getValueOrCreateConstantIndexOp(rewriter, op.getLoc(),
+                                                          shapes.front()[d]));
     auto generate =
         tensor::GenerateOp::create(rewriter, op.getLoc(), type, dynamic);
     rewriter.inlineRegionBefore(op.getRegion(), generate.getBody(),

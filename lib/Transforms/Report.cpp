@@ -125,9 +125,10 @@ void printOrigins(llvm::raw_ostream &os, ArrayRef<FactOrigin> origins) {
 
 } // namespace
 
-std::optional<FunctionFacts>
-symshape::describeFacts(FunctionOpInterface func, const SymbolTable *symbols,
-                        bool full, const AssumedBy *assumed) {
+std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
+                                                     const SymbolTable *symbols,
+                                                     bool full,
+                                                     const AssumedBy *assumed) {
   ShapeAnalysis analysis(func->getContext());
   analysis.setSymbolTable(symbols);
   AsmState state(func);

@@ -144,8 +144,9 @@ void explainKept(ShapeAnalysis &analysis, Operation *op) {
   if (!e)
     return;
   emitRemark(op->getLoc()) << "kept " << analysis.describe(e)
-                   << ": no operand is proven to be the "
-                   << (extremum(op) == Extremum::Max ? "largest" : "smallest");
+                           << ": no operand is proven to be the "
+                           << (extremum(op) == Extremum::Max ? "largest"
+                                                             : "smallest");
 }
 
 /// The text of a remark saying why a max/min is decided, with the facts
@@ -172,11 +173,11 @@ std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
      << analysis.describe(solver.simplify(e));
   if (op->getNumOperands() == 2) {
     if (solver.proveLE(a, b) == Verdict::True)
-      os << ": proven " << analysis.describe(a) << " <= "
-         << analysis.describe(b);
+      os << ": proven " << analysis.describe(a)
+         << " <= " << analysis.describe(b);
     else if (solver.proveLE(b, a) == Verdict::True)
-      os << ": proven " << analysis.describe(b) << " <= "
-         << analysis.describe(a);
+      os << ": proven " << analysis.describe(b)
+         << " <= " << analysis.describe(a);
   }
   return text;
 }
@@ -186,10 +187,12 @@ std::string explainDecided(ShapeAnalysis &analysis, Operation *op) {
 bool isCastToWider(Value result) {
   unsigned width = bitWidth(result.getType());
   return width < 64 &&
-         llvm::any_of(result.getUsers(), [&](Operation *user) {
-           return isa<arith::IndexCastOp, arith::IndexCastUIOp>(user) &&
-                  bitWidth(user->getResult(0).getType()) > width;
-         });
+         llvm::any_of(
+             result.getUsers(),
+             [&](Operation *user) {
+               return isa<arith::IndexCastOp, arith::IndexCastUIOp>(user) &&
+                      bitWidth(user->getResult(0).getType()) > width;
+             });
 }
 
 /// Whether replacing the value `d` decides for by what `d` gives would put
@@ -256,8 +259,8 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
   // A result the analysis cannot see through is its own opaque symbol:
   // recomputing it would give the result itself (a rewrite that changes
   // nothing and a certificate claiming X == X).
-  if (s.isSymbol() && analysis.getSymbolInfo(s.getSymbolPosition()).value ==
-                          result)
+  if (s.isSymbol() &&
+      analysis.getSymbolInfo(s.getSymbolPosition()).value == result)
     return std::nullopt;
   // Recompute only what is strictly simpler than what the op computes from
   // its operands: fewer divisions, mods, maxes and mins.

@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArgDimFacts.h"
 #include "Specialize.h"
+#include "ArgDimFacts.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
 

@@ -88,8 +88,7 @@ TEST_F(ExprTest, DivisionNormalization) {
             "(s0 + 3) floordiv 4");
   EXPECT_EQ(canon("(s0 floordiv 3 + 2) floordiv 5"), "(s0 + 6) floordiv 15");
   EXPECT_EQ(canon("(s0 ceildiv 2 + 1) ceildiv 3"), "(s0 + 2) ceildiv 6");
-  EXPECT_EQ(canon("(s0 floordiv 2 - 1) floordiv 2"),
-            "(s0 + 2) floordiv 4 - 1");
+  EXPECT_EQ(canon("(s0 floordiv 2 - 1) floordiv 2"), "(s0 + 2) floordiv 4 - 1");
   // Not with another coefficient on the inner division, nor with two.
   EXPECT_EQ(canon("(3 * (s0 floordiv 2) + 1) floordiv 2"),
             "(3 * (s0 floordiv 2) + 1) floordiv 2");

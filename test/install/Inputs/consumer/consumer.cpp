@@ -47,8 +47,8 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   mlir::PassManager pm(&context);
-  if (mlir::failed(mlir::parsePassPipeline(
-          "symshape-pipeline{bind=n=4}", pm, llvm::errs())))
+  if (mlir::failed(mlir::parsePassPipeline("symshape-pipeline{bind=n=4}", pm,
+                                           llvm::errs())))
     return 1;
   if (mlir::failed(pm.run(*module)))
     return 1;
