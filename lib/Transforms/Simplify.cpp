@@ -6,8 +6,8 @@
 //
 // Each round runs the shape analysis once over a function and collects one
 // decision per op from the facts that hold before it: that is the round's
-// proof snapshot. Rewrite patterns, one per kind of decision, then apply
-// the decisions in the order they were taken. Rounds repeat until nothing
+// proof snapshot. Rewrite patterns, one per kind of decision, built with
+// the snapshot, then apply the decisions in the order they were taken. Rounds repeat until nothing
 // changes. Functions are simplified in parallel (see Units.h for which ones
 // share rounds).
 //
@@ -342,26 +342,16 @@ struct Snapshot {
   }
 };
 
-/// The rewriter of a round. It carries the round's snapshot to the patterns
-/// below, which only this pass applies (through `applyDecisions`), so that
-/// the patterns are frozen once per run of the pass, not once per round.
-class SnapshotRewriter : public PatternRewriter {
-public:
-  SnapshotRewriter(MLIRContext *context, Snapshot &snapshot)
-      : PatternRewriter(context), snapshot(snapshot) {}
-
-  static Snapshot &of(PatternRewriter &rewriter) {
-    return static_cast<SnapshotRewriter &>(rewriter).snapshot;
-  }
-
-  Snapshot &snapshot;
-};
-
 /// A rule that replaces the result of an op, one kind of decision each. It
-/// matches any op (the snapshot says which have a decision of its kind).
+/// matches any op (the round's snapshot, which it is built with, says which
+/// have a decision of its kind).
 struct ResultPattern : public RewritePattern {
-  explicit ResultPattern(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  ResultPattern(MLIRContext *context, Snapshot &snapshot)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        snapshot(snapshot) {}
+
+protected:
+  Snapshot &snapshot;
 };
 
 /// A result decided to be a constant (a condition decided by the facts, or
@@ -371,7 +361,6 @@ struct ReplaceWithConstant : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::Constant);
     if (!d)
       return rewriter.notifyMatchFailure(op, "not decided to be a constant");
@@ -407,7 +396,6 @@ struct ReplaceWithAvailableValue : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::UseValue);
     if (!d)
       return rewriter.notifyMatchFailure(op, "no equal value available");
@@ -423,7 +411,6 @@ struct RecomputeSimpler : public ResultPattern {
   using ResultPattern::ResultPattern;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::Materialize);
     if (!d)
       return rewriter.notifyMatchFailure(op, "no simpler form");
@@ -440,10 +427,10 @@ struct RecomputeSimpler : public ResultPattern {
 /// A `constrain_range` that the facts before it imply: its operand replaces
 /// it.
 struct EraseImpliedFact : public OpRewritePattern<ConstrainRangeOp> {
-  using OpRewritePattern::OpRewritePattern;
+  EraseImpliedFact(MLIRContext *context, Snapshot &snapshot)
+      : OpRewritePattern(context), snapshot(snapshot) {}
   LogicalResult matchAndRewrite(ConstrainRangeOp op,
                                 PatternRewriter &rewriter) const override {
-    Snapshot &snapshot = SnapshotRewriter::of(rewriter);
     const Decision *d = snapshot.find(op, Decision::Kind::EraseFact);
     if (!d)
       return rewriter.notifyMatchFailure(op, "not implied");
@@ -451,26 +438,31 @@ struct EraseImpliedFact : public OpRewritePattern<ConstrainRangeOp> {
     rewriter.eraseOp(op);
     return success();
   }
+
+private:
+  Snapshot &snapshot;
 };
 
-/// The decision patterns, frozen once per run of the pass.
-FrozenRewritePatternSet decisionPatterns(MLIRContext *context) {
-  RewritePatternSet patterns(context);
+/// The decision patterns of a round, built with its snapshot.
+void populateDecisionPatterns(RewritePatternSet &patterns,
+                              Snapshot &snapshot) {
   patterns.add<ReplaceWithConstant, ReplaceWithAvailableValue, RecomputeSimpler,
-               EraseImpliedFact>(context);
-  return FrozenRewritePatternSet(std::move(patterns));
+               EraseImpliedFact>(patterns.getContext(), snapshot);
 }
 
-/// Applies the decisions with `patterns`, in the order they were taken;
-/// returns true if the IR changed.
-bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions,
-                    const FrozenRewritePatternSet &patterns) {
+/// Applies the decisions through the decision patterns, at each decided op
+/// in the order the decisions were taken; returns true if the IR changed.
+bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
+  MLIRContext *context = decisions.front().op->getContext();
   Snapshot snapshot(analysis);
   for (const Decision &d : decisions)
     snapshot.decisions[d.op] = &d;
+  RewritePatternSet set(context);
+  populateDecisionPatterns(set, snapshot);
+  FrozenRewritePatternSet patterns(std::move(set));
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();
-  SnapshotRewriter rewriter(decisions.front().op->getContext(), snapshot);
+  PatternRewriter rewriter(context);
   bool changed = false;
   for (const Decision &d : decisions) {
     rewriter.setInsertionPoint(d.op);
@@ -478,7 +470,7 @@ bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions,
   }
   for (Operation *op : snapshot.maybeDead)
     if (isOpTriviallyDead(op))
-      op->erase();
+      rewriter.eraseOp(op);
   return changed;
 }
 
@@ -529,11 +521,6 @@ class SymShapeSimplifyPass
     : public symshape::impl::SymShapeSimplifyPassBase<SymShapeSimplifyPass> {
 public:
   using Base::Base;
-
-  LogicalResult initialize(MLIRContext *context) override {
-    patterns = decisionPatterns(context);
-    return success();
-  }
 
   /// What one round found in one function.
   struct UnitRound {
@@ -588,7 +575,7 @@ public:
   /// computations the rewrites replaced are left without uses and erased.
   bool applyUnit(Operation *unit, UnitRound &round) {
     bool changed = !round.decisions.empty() &&
-                   applyDecisions(*round.analysis, round.decisions, patterns);
+                   applyDecisions(*round.analysis, round.decisions);
     round.analysis.reset();
     if (changed) {
       IRRewriter rewriter(&getContext());
@@ -687,9 +674,6 @@ public:
         explainKept(analysis, op);
     });
   }
-
-private:
-  FrozenRewritePatternSet patterns;
 };
 
 } // namespace
