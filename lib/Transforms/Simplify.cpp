@@ -7,9 +7,9 @@
 // Each round runs the shape analysis once over a function and collects one
 // decision per op from the facts that hold before it: that is the round's
 // proof snapshot. Rewrite patterns, one per kind of decision, built with
-// the snapshot, then apply the decisions in the order they were taken. Rounds repeat until nothing
-// changes. Functions are simplified in parallel (see Units.h for which ones
-// share rounds).
+// the snapshot, then apply the decisions in the order they were taken. Rounds
+// repeat until nothing changes. Functions are simplified in parallel (see
+// Units.h for which ones share rounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -444,8 +444,7 @@ private:
 };
 
 /// The decision patterns of a round, built with its snapshot.
-void populateDecisionPatterns(RewritePatternSet &patterns,
-                              Snapshot &snapshot) {
+void populateDecisionPatterns(RewritePatternSet &patterns, Snapshot &snapshot) {
   patterns.add<ReplaceWithConstant, ReplaceWithAvailableValue, RecomputeSimpler,
                EraseImpliedFact>(patterns.getContext(), snapshot);
 }
