@@ -322,39 +322,38 @@ bool operandCastsValid(Operation *replacement) {
 // Refine patterns
 //===----------------------------------------------------------------------===//
 
-/// The rewriter of a refinement round. It carries to the patterns below
-/// (which only this pass applies, through `applyUnit`) what the round's
-/// analysis walk prepared and the list of the ops the round replaced.
-class RefineRewriter : public PatternRewriter {
-public:
-  RefineRewriter(MLIRContext *context, Refiner &refiner, DeadOps &dead)
-      : PatternRewriter(context), refiner(refiner), dead(dead) {}
-
-  static RefineRewriter &of(PatternRewriter &rewriter) {
-    return static_cast<RefineRewriter &>(rewriter);
-  }
-
+/// What the refine patterns of a round work with: what its analysis walk
+/// prepared, and the list of the ops it replaced (erased at its end). Each
+/// pattern is built with it.
+struct RefineState {
   Refiner &refiner;
   DeadOps &dead;
 };
 
 /// An `scf.if` whose condition the facts decided becomes its taken branch.
 struct InlineDecidedIf : public OpRewritePattern<scf::IfOp> {
-  InlineDecidedIf(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+  InlineDecidedIf(MLIRContext *context, RefineState &state)
+      : OpRewritePattern(context, /*benefit=*/2), state(state) {}
   LogicalResult matchAndRewrite(scf::IfOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(inlineDecidedIf(op, RefineRewriter::of(rewriter).dead));
+    return success(inlineDecidedIf(op, state.dead));
   }
+
+private:
+  RefineState &state;
 };
 
 /// The results of an `scf.if` get the join of its branches' proven types.
 struct RefineIfResults : public OpRewritePattern<scf::IfOp> {
-  using OpRewritePattern::OpRewritePattern;
+  RefineIfResults(MLIRContext *context, RefineState &state)
+      : OpRewritePattern(context), state(state) {}
   LogicalResult matchAndRewrite(scf::IfOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(refineIfResults(op, RefineRewriter::of(rewriter).dead));
+    return success(refineIfResults(op, state.dead));
   }
+
+private:
+  RefineState &state;
 };
 
 /// The values a loop carries (`Refine`: an scf.for's iter args, an
@@ -362,13 +361,16 @@ struct RefineIfResults : public OpRewritePattern<scf::IfOp> {
 /// Refine.h) get the types proven for them at the loop.
 template <typename LoopOp, bool (*Refine)(LoopOp, KnownTypeFn)>
 struct RefineCarried : public OpRewritePattern<LoopOp> {
-  using OpRewritePattern<LoopOp>::OpRewritePattern;
+  RefineCarried(MLIRContext *context, RefineState &state)
+      : OpRewritePattern<LoopOp>(context), state(state) {}
   LogicalResult matchAndRewrite(LoopOp op,
                                 PatternRewriter &rewriter) const override {
-    Refiner &refiner = RefineRewriter::of(rewriter).refiner;
     return success(
-        Refine(op, [&](Value v) { return refiner.knownType(op, v); }));
+        Refine(op, [&](Value v) { return state.refiner.knownType(op, v); }));
   }
+
+private:
+  RefineState &state;
 };
 
 /// Any other op is rebuilt with what was proven at it (its model's
@@ -378,11 +380,11 @@ struct RefineCarried : public OpRewritePattern<LoopOp> {
 /// uses. It is tried last (benefit 0), after an op's own patterns; no model
 /// of the scf ops rebuilds them.
 struct RebuildMoreStatic : public RewritePattern {
-  RebuildMoreStatic(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
+  RebuildMoreStatic(MLIRContext *context, RefineState &state)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/0, context),
+        state(state) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    RefineRewriter &state = RefineRewriter::of(rewriter);
     Operation *replacement = state.refiner.rebuild(rewriter, op);
     if (!replacement)
       return rewriter.notifyMatchFailure(op, "nothing more static to build");
@@ -411,23 +413,25 @@ struct RebuildMoreStatic : public RewritePattern {
     replaceWithCasts(op, replacement, state.dead);
     return success();
   }
+
+private:
+  RefineState &state;
 };
 
-/// The refine patterns, frozen once per run of the pass.
-FrozenRewritePatternSet refinePatterns(MLIRContext *context) {
-  RewritePatternSet patterns(context);
+/// The refine patterns of a round, built with its state.
+void populateRefinePatterns(RewritePatternSet &patterns, RefineState &state) {
   patterns.add<InlineDecidedIf, RefineIfResults,
                RefineCarried<scf::ForOp, refineForIterArgs>,
                RefineCarried<scf::WhileOp, refineWhileCarries>,
                RefineCarried<scf::ForallOp, refineForallOutputs>,
-               RebuildMoreStatic>(context);
-  return FrozenRewritePatternSet(std::move(patterns));
+               RebuildMoreStatic>(patterns.getContext(), state);
 }
 
-/// Whether a pattern of `patterns` is written for `op` (a refinement
-/// candidate even when none of its results is more static).
-bool hasOwnPattern(const FrozenRewritePatternSet &patterns, Operation *op) {
-  return patterns.getOpSpecificNativePatterns().count(op->getName());
+/// Whether a refine pattern is written for `op` (a refinement candidate
+/// even when none of its results is more static): the scf ops of
+/// populateRefinePatterns.
+bool hasOwnPattern(Operation *op) {
+  return isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::ForallOp>(op);
 }
 
 struct UnitRefinement {
@@ -443,7 +447,6 @@ enum class Explain { None, PerFunction, PerDim };
 /// Analyses `unit` and prepares the refinement of its ops (and, on the last
 /// round with `explain`, says why dims stay dynamic). Only reads the IR.
 LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
-                          const FrozenRewritePatternSet &patterns,
                           Explain explain, bool lastRound, bool certifying,
                           UnitRefinement &out) {
   // The symbols dims stay dynamic in, each with its range where first met
@@ -468,7 +471,7 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
         bool castOperand = llvm::any_of(op->getOperands(), [](Value v) {
           return isa<RankedTensorType>(v.getType()) && lookThrough(v) != v;
         });
-        if (more || castOperand || hasOwnPattern(patterns, op)) {
+        if (more || castOperand || hasOwnPattern(op)) {
           refiner.prepare(op);
           candidates.push_back(op);
         }
@@ -535,14 +538,18 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
 
 /// Applies what `analyseUnit` prepared, by the refine patterns, to the
 /// candidates in the order of the walk; true if the IR changed.
-bool applyUnit(UnitRefinement &unit, const FrozenRewritePatternSet &patterns) {
+bool applyUnit(UnitRefinement &unit) {
   if (unit.candidates.empty())
     return false;
+  MLIRContext *context = unit.candidates.front()->getContext();
   SmallVector<Operation *> dead;
+  RefineState state{*unit.refiner, dead};
+  RewritePatternSet set(context);
+  populateRefinePatterns(set, state);
+  FrozenRewritePatternSet patterns(std::move(set));
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();
-  RefineRewriter rewriter(unit.candidates.front()->getContext(), *unit.refiner,
-                          dead);
+  PatternRewriter rewriter(context);
   bool changed = false;
   for (Operation *op : unit.candidates) {
     rewriter.setInsertionPoint(op);
@@ -567,7 +574,6 @@ struct RoundResult {
 /// empty), in call-graph order: chunks of functions are analysed in
 /// parallel and refined in order, which bounds the analyses alive at once.
 FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
-                                   const FrozenRewritePatternSet &patterns,
                                    ArrayRef<char> dirty, Explain explain,
                                    bool lastRound,
                                    std::vector<Obligation> *obligations) {
@@ -587,12 +593,12 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
     llvm::copy_if(group, std::back_inserter(batch), isDirty);
     SmallVector<UnitRefinement> work(batch.size());
     if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
-          return analyseUnit(units[batch[k]], symbols.get(), patterns, explain,
-                             lastRound, obligations != nullptr, work[k]);
+          return analyseUnit(units[batch[k]], symbols.get(), explain, lastRound,
+                             obligations != nullptr, work[k]);
         })))
       return failure();
     for (auto [k, i] : llvm::enumerate(batch)) {
-      changed[i] = applyUnit(work[k], patterns);
+      changed[i] = applyUnit(work[k]);
       found[i] = std::move(work[k].obligations);
     }
     return success();
@@ -694,14 +700,7 @@ public:
       markAllAnalysesPreserved();
   }
 
-  LogicalResult initialize(MLIRContext *context) override {
-    patterns = refinePatterns(context);
-    return success();
-  }
-
 private:
-  FrozenRewritePatternSet patterns;
-
   /// Refines to a fixpoint (bounded by max-iterations); true if the IR
   /// changed.
   FailureOr<bool> refine(ModuleOp module) {
@@ -722,7 +721,7 @@ private:
         for (Operation *unit : units)
           marks.push_back(dirty.contains(unit));
       FailureOr<RoundResult> result =
-          refineRound(module, units, patterns, marks, Explain::None, last,
+          refineRound(module, units, marks, Explain::None, last,
                       certify.empty() ? nullptr : &obligations);
       if (failed(result)) {
         signalPassFailure();
@@ -751,7 +750,7 @@ private:
       all = visible;
     }
     if (explain || explainAll)
-      (void)refineRound(module, analysisUnits(module), patterns, {},
+      (void)refineRound(module, analysisUnits(module), {},
                         explainAll ? Explain::PerDim : Explain::PerFunction,
                         /*lastRound=*/true, nullptr);
     if (!certify.empty() &&
