@@ -336,7 +336,7 @@ struct InlineDecidedIf : public OpRewritePattern<scf::IfOp> {
       : OpRewritePattern(context, /*benefit=*/2), state(state) {}
   LogicalResult matchAndRewrite(scf::IfOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(inlineDecidedIf(op, state.dead));
+    return success(inlineDecidedIf(rewriter, op, state.dead));
   }
 
 private:
@@ -349,7 +349,7 @@ struct RefineIfResults : public OpRewritePattern<scf::IfOp> {
       : OpRewritePattern(context), state(state) {}
   LogicalResult matchAndRewrite(scf::IfOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(refineIfResults(op, state.dead));
+    return success(refineIfResults(rewriter, op, state.dead));
   }
 
 private:
@@ -359,14 +359,14 @@ private:
 /// The values a loop carries (`Refine`: an scf.for's iter args, an
 /// scf.while's carried values, an scf.forall's shared outputs; see
 /// Refine.h) get the types proven for them at the loop.
-template <typename LoopOp, bool (*Refine)(LoopOp, KnownTypeFn)>
+template <typename LoopOp, bool (*Refine)(RewriterBase &, LoopOp, KnownTypeFn)>
 struct RefineCarried : public OpRewritePattern<LoopOp> {
   RefineCarried(MLIRContext *context, RefineState &state)
       : OpRewritePattern<LoopOp>(context), state(state) {}
   LogicalResult matchAndRewrite(LoopOp op,
                                 PatternRewriter &rewriter) const override {
-    return success(
-        Refine(op, [&](Value v) { return state.refiner.knownType(op, v); }));
+    return success(Refine(
+        rewriter, op, [&](Value v) { return state.refiner.knownType(op, v); }));
   }
 
 private:
@@ -410,7 +410,7 @@ struct RebuildMoreStatic : public RewritePattern {
       rewriter.eraseOp(replacement);
       return rewriter.notifyMatchFailure(op, "the rebuild is not better");
     }
-    replaceWithCasts(op, replacement, state.dead);
+    replaceWithCasts(rewriter, op, replacement, state.dead);
     return success();
   }
 

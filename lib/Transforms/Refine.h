@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -49,13 +50,19 @@ mlir::RankedTensorType joinTypes(mlir::RankedTensorType a,
 mlir::Value castTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
                    mlir::Value v);
 
+// The edits below go through `rewriter` (an in-place retyping is bracketed
+// as a modification of the op that owns the value), so that its listener
+// sees every change.
+
 /// Gives `arg` the more static `type`; its uses see a cast back to the old
 /// type until they are rebuilt.
-void retypeBlockArgument(mlir::BlockArgument arg, mlir::Type type);
+void retypeBlockArgument(mlir::RewriterBase &rewriter, mlir::BlockArgument arg,
+                         mlir::Type type);
 
 /// Gives the op result `r` the more static `type`; its users see a cast back
 /// to the old type until they are rebuilt.
-void retypeResult(mlir::OpResult r, mlir::Type type);
+void retypeResult(mlir::RewriterBase &rewriter, mlir::OpResult r,
+                  mlir::Type type);
 
 //===----------------------------------------------------------------------===//
 // Control flow (RefineControlFlow.cpp)
@@ -68,24 +75,27 @@ using DeadOps = llvm::SmallVectorImpl<mlir::Operation *>;
 
 /// Replaces `op` by `replacement`, casting results back to the old types;
 /// `op` goes to `dead`.
-void replaceWithCasts(mlir::Operation *op, mlir::Operation *replacement,
-                      DeadOps &dead);
+void replaceWithCasts(mlir::RewriterBase &rewriter, mlir::Operation *op,
+                      mlir::Operation *replacement, DeadOps &dead);
 
 /// The type proven for a value at the op being refined, as the round's
 /// analysis walk recorded it.
 using KnownTypeFn = llvm::function_ref<mlir::Type(mlir::Value)>;
 
 /// An scf.if with a constant condition becomes the taken branch.
-bool inlineDecidedIf(mlir::scf::IfOp ifOp, DeadOps &dead);
+bool inlineDecidedIf(mlir::RewriterBase &rewriter, mlir::scf::IfOp ifOp,
+                     DeadOps &dead);
 
 /// Refines the results of an scf.if to the join of what its branches yield.
-bool refineIfResults(mlir::scf::IfOp ifOp, DeadOps &dead);
+bool refineIfResults(mlir::RewriterBase &rewriter, mlir::scf::IfOp ifOp,
+                     DeadOps &dead);
 
 /// Refines the tensor iter args of an scf.for to what every iteration is
 /// proven to see: the analysis gives an iter arg the dims of its init only
 /// when the body yields a tensor with the iter arg's dims, so the init, the
 /// iter arg, the yielded value and the result all have the refined type.
-bool refineForIterArgs(mlir::scf::ForOp forOp, KnownTypeFn known);
+bool refineForIterArgs(mlir::RewriterBase &rewriter, mlir::scf::ForOp forOp,
+                       KnownTypeFn known);
 
 /// The scf.while twin of refineForIterArgs: a carried value (an argument of
 /// the before region) takes the static dims proven for it (its init's, which
@@ -93,13 +103,15 @@ bool refineForIterArgs(mlir::scf::ForOp forOp, KnownTypeFn known);
 /// the after region yields cast to them; a result takes the static dims
 /// proven for it (what scf.condition forwards), with the forwarded value
 /// and the after region's argument retyped alike.
-bool refineWhileCarries(mlir::scf::WhileOp whileOp, KnownTypeFn known);
+bool refineWhileCarries(mlir::RewriterBase &rewriter,
+                        mlir::scf::WhileOp whileOp, KnownTypeFn known);
 
 /// scf.forall: a shared output takes the static dims proven for it (the
 /// output's), with the output operand cast to them and the result retyped.
 /// In the body, the parallel_insert_slice ops keep writing into the shared
 /// output itself; every other user reads it through a cast back.
-bool refineForallOutputs(mlir::scf::ForallOp forall, KnownTypeFn known);
+bool refineForallOutputs(mlir::RewriterBase &rewriter,
+                         mlir::scf::ForallOp forall, KnownTypeFn known);
 
 //===----------------------------------------------------------------------===//
 // Signatures of private functions (RefineSignatures.cpp)

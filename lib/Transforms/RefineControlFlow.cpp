@@ -26,25 +26,29 @@ namespace {
 /// operand `i` of `yield`) the proven `type`: the init and the yielded value
 /// are cast to it, the argument's users see it through a cast back. False
 /// (nothing changed) if a static dim disagrees with the proof (dead code).
-bool retypeCarried(Operation *loop, OpOperand &init, Operation *yield,
-                   unsigned i, BlockArgument arg, Type type) {
+bool retypeCarried(RewriterBase &rewriter, Operation *loop, OpOperand &init,
+                   Operation *yield, unsigned i, BlockArgument arg, Type type) {
   if (!tensor::CastOp::areCastCompatible(lookThrough(init.get()).getType(),
                                          type) ||
       !tensor::CastOp::areCastCompatible(
           lookThrough(yield->getOperand(i)).getType(), type))
     return false;
-  OpBuilder b(loop);
-  init.set(castTo(b, loop->getLoc(), type, lookThrough(init.get())));
-  b.setInsertionPoint(yield);
-  yield->setOperand(
-      i, castTo(b, yield->getLoc(), type, lookThrough(yield->getOperand(i))));
-  retypeBlockArgument(arg, type);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  Value in = castTo(rewriter, loop->getLoc(), type, lookThrough(init.get()));
+  rewriter.modifyOpInPlace(loop, [&] { init.set(in); });
+  rewriter.setInsertionPoint(yield);
+  Value out = castTo(rewriter, yield->getLoc(), type,
+                     lookThrough(yield->getOperand(i)));
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, out); });
+  retypeBlockArgument(rewriter, arg, type);
   return true;
 }
 
 } // namespace
 
-bool symshape::inlineDecidedIf(scf::IfOp ifOp, DeadOps &dead) {
+bool symshape::inlineDecidedIf(RewriterBase &rewriter, scf::IfOp ifOp,
+                               DeadOps &dead) {
   APInt cond;
   if (!matchPattern(ifOp.getCondition(), m_ConstantInt(&cond)))
     return false;
@@ -58,15 +62,15 @@ bool symshape::inlineDecidedIf(scf::IfOp ifOp, DeadOps &dead) {
   Block *block = &taken.front();
   auto yield = cast<scf::YieldOp>(block->getTerminator());
   SmallVector<Value> results(yield.getOperands());
-  IRRewriter rewriter(ifOp.getContext());
   rewriter.inlineBlockBefore(block, ifOp);
   rewriter.eraseOp(yield);
-  ifOp.replaceAllUsesWith(results);
+  rewriter.replaceAllOpUsesWith(ifOp, results);
   dead.push_back(ifOp);
   return true;
 }
 
-bool symshape::refineIfResults(scf::IfOp ifOp, DeadOps &dead) {
+bool symshape::refineIfResults(RewriterBase &rewriter, scf::IfOp ifOp,
+                               DeadOps &dead) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
     return false;
   auto thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
@@ -93,48 +97,55 @@ bool symshape::refineIfResults(scf::IfOp ifOp, DeadOps &dead) {
   }
   if (!changed)
     return false;
-  OpBuilder b(ifOp);
-  auto newIf = scf::IfOp::create(b, ifOp.getLoc(), joined, ifOp.getCondition(),
-                                 /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(ifOp);
+  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), joined,
+                                 ifOp.getCondition(), /*withElse=*/true);
   for (auto [from, to] :
        {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
         std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-    to->getBlocks().clear();
-    to->takeBody(*from);
+    // The branch's body replaces the empty block the new if was built with.
+    Block *empty = &to->front();
+    rewriter.inlineRegionBefore(*from, *to, to->end());
+    rewriter.eraseBlock(empty);
     auto yield = cast<scf::YieldOp>(to->front().getTerminator());
-    OpBuilder yb(yield);
+    rewriter.setInsertionPoint(yield);
     for (auto [i, v] : llvm::enumerate(yield.getOperands()))
-      if (v.getType() != joined[i])
-        yield->setOperand(
-            i, castTo(yb, yield.getLoc(), joined[i], lookThrough(v)));
+      if (v.getType() != joined[i]) {
+        Value cast =
+            castTo(rewriter, yield.getLoc(), joined[i], lookThrough(v));
+        rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, cast); });
+      }
   }
-  replaceWithCasts(ifOp, newIf, dead);
+  replaceWithCasts(rewriter, ifOp, newIf, dead);
   return true;
 }
 
-bool symshape::refineForIterArgs(scf::ForOp forOp, KnownTypeFn known) {
+bool symshape::refineForIterArgs(RewriterBase &rewriter, scf::ForOp forOp,
+                                 KnownTypeFn known) {
   bool changed = false;
   auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
   for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
     Type type = known(arg);
     if (!isMoreStatic(type, arg.getType()) ||
-        !retypeCarried(forOp, forOp.getInitArgsMutable()[i], yield, i, arg,
-                       type))
+        !retypeCarried(rewriter, forOp, forOp.getInitArgsMutable()[i], yield, i,
+                       arg, type))
       continue;
-    retypeResult(forOp->getResult(i), type);
+    retypeResult(rewriter, forOp->getResult(i), type);
     changed = true;
   }
   return changed;
 }
 
-bool symshape::refineWhileCarries(scf::WhileOp whileOp, KnownTypeFn known) {
+bool symshape::refineWhileCarries(RewriterBase &rewriter, scf::WhileOp whileOp,
+                                  KnownTypeFn known) {
   bool changed = false;
   scf::YieldOp yield = whileOp.getYieldOp();
   for (auto [i, arg] : llvm::enumerate(whileOp.getBeforeArguments())) {
     Type type = known(arg);
     changed |= isMoreStatic(type, arg.getType()) &&
-               retypeCarried(whileOp, whileOp.getInitsMutable()[i], yield, i,
-                             arg, type);
+               retypeCarried(rewriter, whileOp, whileOp.getInitsMutable()[i],
+                             yield, i, arg, type);
   }
   scf::ConditionOp condition = whileOp.getConditionOp();
   for (auto [j, result] : llvm::enumerate(whileOp.getResults())) {
@@ -145,17 +156,21 @@ bool symshape::refineWhileCarries(scf::WhileOp whileOp, KnownTypeFn known) {
     if (!tensor::CastOp::areCastCompatible(lookThrough(forwarded).getType(),
                                            type))
       continue;
-    OpBuilder b(condition);
-    condition->setOperand(
-        j + 1, castTo(b, condition.getLoc(), type, lookThrough(forwarded)));
-    retypeBlockArgument(whileOp.getAfterArguments()[j], type);
-    retypeResult(result, type);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(condition);
+    Value cast =
+        castTo(rewriter, condition.getLoc(), type, lookThrough(forwarded));
+    rewriter.modifyOpInPlace(condition,
+                             [&] { condition->setOperand(j + 1, cast); });
+    retypeBlockArgument(rewriter, whileOp.getAfterArguments()[j], type);
+    retypeResult(rewriter, result, type);
     changed = true;
   }
   return changed;
 }
 
-bool symshape::refineForallOutputs(scf::ForallOp forall, KnownTypeFn known) {
+bool symshape::refineForallOutputs(RewriterBase &rewriter, scf::ForallOp forall,
+                                   KnownTypeFn known) {
   bool changed = false;
   for (auto [k, arg] : llvm::enumerate(forall.getRegionIterArgs())) {
     Type type = known(arg);
@@ -165,18 +180,22 @@ bool symshape::refineForallOutputs(scf::ForallOp forall, KnownTypeFn known) {
     if (!tensor::CastOp::areCastCompatible(lookThrough(out.get()).getType(),
                                            type))
       continue;
-    OpBuilder b(forall);
-    out.set(castTo(b, forall.getLoc(), type, lookThrough(out.get())));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(forall);
+    Value in = castTo(rewriter, forall.getLoc(), type, lookThrough(out.get()));
     Type old = arg.getType();
-    arg.setType(type);
-    b.setInsertionPointToStart(arg.getOwner());
-    auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
-    arg.replaceUsesWithIf(back.getResult(), [&](OpOperand &use) {
+    rewriter.modifyOpInPlace(forall, [&] {
+      out.set(in);
+      arg.setType(type);
+    });
+    rewriter.setInsertionPointToStart(arg.getOwner());
+    auto back = tensor::CastOp::create(rewriter, arg.getLoc(), old, arg);
+    rewriter.replaceUsesWithIf(arg, back.getResult(), [&](OpOperand &use) {
       auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
       return use.getOwner() != back &&
              !(insert && &use == &insert.getDestMutable());
     });
-    retypeResult(forall->getResult(k), type);
+    retypeResult(rewriter, forall->getResult(k), type);
     changed = true;
   }
   return changed;

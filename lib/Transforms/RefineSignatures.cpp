@@ -12,6 +12,8 @@
 
 #include "Refine.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
@@ -44,11 +46,14 @@ RankedTensorType moreStaticJoin(ArrayRef<Operation *> ops, unsigned i,
 
 /// Makes operand `i` of every op in `ops` its cast-free source cast to
 /// `type` (which the join made no more static than any source).
-void castOperandsTo(ArrayRef<Operation *> ops, unsigned i, Type type) {
+void castOperandsTo(RewriterBase &rewriter, ArrayRef<Operation *> ops,
+                    unsigned i, Type type) {
+  OpBuilder::InsertionGuard guard(rewriter);
   for (Operation *op : ops) {
-    OpBuilder b(op);
-    op->setOperand(
-        i, castTo(b, op->getLoc(), type, lookThrough(op->getOperand(i))));
+    rewriter.setInsertionPoint(op);
+    Value cast =
+        castTo(rewriter, op->getLoc(), type, lookThrough(op->getOperand(i)));
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(i, cast); });
   }
 }
 
@@ -266,6 +271,7 @@ bool symshape::clonePerShape(ModuleOp module, unsigned maxClones,
 }
 
 bool symshape::specializePrivateSignatures(ModuleOp module) {
+  IRRewriter rewriter(module.getContext());
   bool changed = false;
   for (PrivateCalls &entry : privateFunctionsOnlyCalled(module)) {
     func::FuncOp func = entry.func;
@@ -287,8 +293,8 @@ bool symshape::specializePrivateSignatures(ModuleOp module) {
       RankedTensorType joined = joinedInputs[i];
       if (!joined)
         continue;
-      castOperandsTo(callOps, i, joined);
-      retypeBlockArgument(func.getArgument(i), joined);
+      castOperandsTo(rewriter, callOps, i, joined);
+      retypeBlockArgument(rewriter, func.getArgument(i), joined);
       inputs[i] = joined;
       specialized = true;
     }
@@ -298,14 +304,16 @@ bool symshape::specializePrivateSignatures(ModuleOp module) {
       RankedTensorType joined = moreStaticJoin(returns, j, results[j]);
       if (!joined)
         continue;
-      castOperandsTo(returns, j, joined);
+      castOperandsTo(rewriter, returns, j, joined);
       for (Operation *call : callOps)
-        retypeResult(call->getResult(j), joined);
+        retypeResult(rewriter, call->getResult(j), joined);
       results[j] = joined;
       specialized = true;
     }
     if (specialized)
-      func.setType(FunctionType::get(func.getContext(), inputs, results));
+      rewriter.modifyOpInPlace(func, [&] {
+        func.setType(FunctionType::get(func.getContext(), inputs, results));
+      });
     changed |= specialized;
   }
   return changed;

@@ -12,6 +12,8 @@
 
 #include "Refine.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -61,32 +63,36 @@ Value symshape::castTo(OpBuilder &b, Location loc, Type type, Value v) {
   return tensor::CastOp::create(b, loc, type, v);
 }
 
-void symshape::retypeBlockArgument(BlockArgument arg, Type type) {
+void symshape::retypeBlockArgument(RewriterBase &rewriter, BlockArgument arg,
+                                   Type type) {
   Type old = arg.getType();
-  arg.setType(type);
-  OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
-  auto back = tensor::CastOp::create(b, arg.getLoc(), old, arg);
-  arg.replaceAllUsesExcept(back.getResult(), back);
+  rewriter.modifyOpInPlace(arg.getOwner()->getParentOp(),
+                           [&] { arg.setType(type); });
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(arg.getOwner());
+  auto back = tensor::CastOp::create(rewriter, arg.getLoc(), old, arg);
+  rewriter.replaceAllUsesExcept(arg, back.getResult(), back);
 }
 
-void symshape::retypeResult(OpResult r, Type type) {
+void symshape::retypeResult(RewriterBase &rewriter, OpResult r, Type type) {
   Type old = r.getType();
-  r.setType(type);
-  OpBuilder b(r.getOwner()->getContext());
-  b.setInsertionPointAfter(r.getOwner());
-  auto back = tensor::CastOp::create(b, r.getLoc(), old, r);
-  r.replaceAllUsesExcept(back.getResult(), back);
+  rewriter.modifyOpInPlace(r.getOwner(), [&] { r.setType(type); });
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(r.getOwner());
+  auto back = tensor::CastOp::create(rewriter, r.getLoc(), old, r);
+  rewriter.replaceAllUsesExcept(r, back.getResult(), back);
 }
 
-void symshape::replaceWithCasts(Operation *op, Operation *replacement,
-                                DeadOps &dead) {
-  OpBuilder b(op);
+void symshape::replaceWithCasts(RewriterBase &rewriter, Operation *op,
+                                Operation *replacement, DeadOps &dead) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
   for (auto [old, now] :
        llvm::zip(op->getResults(), replacement->getResults())) {
     Value v = now;
     if (now.getType() != old.getType())
-      v = tensor::CastOp::create(b, op->getLoc(), old.getType(), now);
-    old.replaceAllUsesWith(v);
+      v = tensor::CastOp::create(rewriter, op->getLoc(), old.getType(), now);
+    rewriter.replaceAllUsesWith(old, v);
   }
   dead.push_back(op);
 }
