@@ -45,9 +45,9 @@ namespace {
 /// namespaces does not matter. test/e2e/growing-loop-carry.mlir,
 /// test/bad-input/contradicting-static-operands.mlir and
 /// test/e2e/cast-after-check.mlir fail if a name stops matching.
-constexpr StringLiteral kUnsoundPatterns[] = {
-    "ForOpTensorCastFolder", "FoldTensorCastProducerOp",
-    "FoldTensorCastConsumerOp"};
+constexpr StringLiteral kUnsoundPatterns[] = {"ForOpTensorCastFolder",
+                                              "FoldTensorCastProducerOp",
+                                              "FoldTensorCastConsumerOp"};
 
 /// Whether `pattern` is one of kUnsoundPatterns.
 bool isUnsound(const RewritePattern &pattern) {

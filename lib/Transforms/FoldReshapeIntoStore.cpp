@@ -19,6 +19,7 @@
 #include "Units.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -851,6 +852,10 @@ class SymShapeFoldReshapeIntoStorePass
           SymShapeFoldReshapeIntoStorePass> {
 public:
   using Base::Base;
+  SymShapeFoldReshapeIntoStorePass(
+      const SymShapeFoldReshapeIntoStorePassOptions &options,
+      std::shared_ptr<PipelineReport> report)
+      : Base(options), report(std::move(report)) {}
 
   void runOnOperation() override {
     // Each function is analysed on its own, in parallel (the analyses only
@@ -860,6 +865,8 @@ public:
     SmallVector<std::vector<std::pair<Candidate, Plan>>> unitFolds(
         units.size());
     SmallVector<std::vector<Obligation>> unitObligations(units.size());
+    // What each function's folds and refusals are, for the pipeline's report.
+    SmallVector<PipelineReport::Folds> unitReport(units.size());
     LogicalResult result =
         forEachUnit(&getContext(), units.size(), [&](size_t i) {
           ShapeAnalysis analysis(&getContext());
@@ -890,8 +897,12 @@ public:
             if (!legality.plan) {
               if (explain)
                 emitRemark(op->getLoc()) << "not folded: " << legality.failed;
+              unitReport[i].refused.push_back(
+                  {describeLocation(op->getLoc()), legality.failed});
               return;
             }
+            ++unitReport[i].done;
+            unitReport[i].guarded += !legality.plan->guard.empty();
             if (explain) {
               if (legality.plan->guard.empty())
                 emitRemark(op->getLoc()) << "folded the reshape into the store";
@@ -909,6 +920,11 @@ public:
         });
     if (failed(result))
       return signalPassFailure();
+    if (report)
+      for (auto [unit, folds] : llvm::zip(units, unitReport))
+        if (auto func = dyn_cast<FunctionOpInterface>(unit);
+            func && (folds.done || !folds.refused.empty()))
+          report->folds[func.getName()] = std::move(folds);
     if (!certify.empty()) {
       std::vector<Obligation> all;
       for (std::vector<Obligation> &unit : unitObligations)
@@ -942,6 +958,16 @@ public:
       }
     }
   }
+
+private:
+  std::shared_ptr<PipelineReport> report;
 };
 
 } // namespace
+
+std::unique_ptr<Pass> symshape::createSymShapeFoldReshapeIntoStorePass(
+    const SymShapeFoldReshapeIntoStorePassOptions &options,
+    std::shared_ptr<PipelineReport> report) {
+  return std::make_unique<SymShapeFoldReshapeIntoStorePass>(options,
+                                                            std::move(report));
+}

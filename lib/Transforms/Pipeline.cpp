@@ -83,7 +83,8 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   fold.explain = options.explain;
   fold.certify = options.certify;
   fold.certifyAppend = true;
-  pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold));
+  pm.addPass(report ? createSymShapeFoldReshapeIntoStorePass(fold, report)
+                    : createSymShapeFoldReshapeIntoStorePass(fold));
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));

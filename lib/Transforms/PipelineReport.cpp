@@ -85,6 +85,7 @@ struct StartPass : PassWrapper<StartPass, OperationPass<>> {
     report->before.clear();
     report->facts.clear();
     report->factsJSON.clear();
+    report->folds.clear();
     report->functionsBefore = countFunctions(getOperation());
     forEachPublicFunction(getOperation(), [&](FunctionOpInterface func) {
       report->before[func.getName()] = countOps(func, true, nullptr);
@@ -99,6 +100,7 @@ struct StartPass : PassWrapper<StartPass, OperationPass<>> {
 struct Summary {
   PipelineReport::Counts was, now;
   SmallVector<Operation *> kept;
+  PipelineReport::Folds folds;
 
   unsigned removed() const {
     return was.checks > now.checks ? was.checks - now.checks : 0;
@@ -113,7 +115,8 @@ struct Summary {
   /// summarize in the text report.
   bool isEmpty() const {
     return !was.checks && !was.extrema && !was.dynamicDims && !now.checks &&
-           !now.extrema && !now.dynamicDims && !now.copies;
+           !now.extrema && !now.dynamicDims && !now.copies && !folds.done &&
+           folds.refused.empty();
   }
 
   void print(llvm::raw_ostream &os) const {
@@ -127,6 +130,15 @@ struct Summary {
     if (copies())
       os << " (gathers for expand_shape forms that MLIR 22.1 cannot lower)";
     os << "\n";
+    // Only where there was a reshape stored into a slice to fold.
+    if (folds.done || !folds.refused.empty()) {
+      os << "  reshape-into-store folds: " << folds.done << " done";
+      if (folds.guarded)
+        os << " (" << folds.guarded << " behind a run-time check)";
+      os << ", " << folds.refused.size() << " refused\n";
+      for (const auto &[at, why] : folds.refused)
+        os << "    refused at " << at << ": " << why << "\n";
+    }
     for (Operation *op : kept) {
       os << "    kept at " << describeLocation(op->getLoc()) << ": ";
       if (auto check = dyn_cast<cf::AssertOp>(op))
@@ -137,7 +149,9 @@ struct Summary {
   }
 
   llvm::json::Value toJSON() const {
-    llvm::json::Array checks, extrema;
+    llvm::json::Array checks, extrema, refused;
+    for (const auto &[at, why] : folds.refused)
+      refused.push_back(llvm::json::Object{{"at", at}, {"reason", why}});
     for (Operation *op : kept) {
       llvm::json::Object item{{"at", describeLocation(op->getLoc())}};
       if (auto check = dyn_cast<cf::AssertOp>(op)) {
@@ -157,7 +171,10 @@ struct Summary {
                                        {"kept", std::move(extrema)}}},
         {"dynamic_dims", llvm::json::Object{{"input", was.dynamicDims},
                                             {"output", now.dynamicDims}}},
-        {"copies_introduced", copies()}};
+        {"copies_introduced", copies()},
+        {"folds", llvm::json::Object{{"done", folds.done},
+                                     {"guarded", folds.guarded},
+                                     {"refused", std::move(refused)}}}};
   }
 };
 
@@ -179,6 +196,7 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
       Summary summary;
       summary.was = it->second;
       summary.now = countOps(func, false, &summary.kept);
+      summary.folds = report->folds.lookup(func.getName());
       summaries.emplace_back(func.getName().str(), std::move(summary));
     });
     unsigned functionsAfter = countFunctions(root);

@@ -1,6 +1,11 @@
 // RUN: symshape-opt %s --symshape-pipeline=report -o /dev/null 2>&1 | FileCheck %s
 // RUN: symshape-opt %s --symshape-pipeline="report bind=m=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: symshape-opt %s --symshape-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// The reshape-into-store folds done and refused, each refusal with the
+// condition that failed (on the fold pass's own test input).
+// RUN: symshape-opt %S/fold-reshape-into-store.mlir --symshape-pipeline=report -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOLDS
+// RUN: symshape-opt %S/fold-reshape-into-store.mlir --symshape-pipeline="report-format=json report-file=%t.json" -o /dev/null
+// RUN: %python -c "import json,sys; print([(f['name'], f['summary']['folds']) for f in json.load(open(sys.argv[1]))['functions'] if f['name'] in ('no_fold_destination_not_multiple', 'guarded_opaque_offset')])" %t.json | FileCheck %s --check-prefix=FOLDSJSON
 
 // symshape-pipeline's report starts, per public function, with its symbols:
 // range, divisor, and where their facts come from (a declaration, an
@@ -27,6 +32,12 @@
 // CHECK-NOT: symshape facts
 // BOUND: m : size in [0, inf] (bind=m=3)
 // QUIET-NOT: symshape summary
+// FOLDS-LABEL: symshape summary for @no_fold_destination_not_multiple:
+// FOLDS: reshape-into-store folds: 0 done, 1 refused
+// FOLDS-NEXT: refused at fold-reshape-into-store.mlir:{{[0-9]+}}:{{[0-9]+}}: C1: the extent of target dim 0 is not provably a multiple of 2
+// FOLDS-LABEL: symshape summary for @guarded_opaque_offset:
+// FOLDS: reshape-into-store folds: 1 done (1 behind a run-time check), 0 refused
+// FOLDSJSON: [('no_fold_destination_not_multiple', {'done': 0, 'guarded': 0, 'refused': [{'at': 'fold-reshape-into-store.mlir:{{[0-9]+}}:{{[0-9]+}}', 'reason': 'C1: the extent of target dim 0 is not provably a multiple of 2'}]}), ('guarded_opaque_offset', {'done': 1, 'guarded': 1, 'refused': []})]
 
 func.func @model(%x: tensor<?xf32> {symshape.dim_names = ["n"], symshape.dim_ranges = [#symshape.range<[1, 64]>]},
                  %y: tensor<?xf32> {symshape.dim_names = ["m"]}) -> (index, index) {

@@ -115,6 +115,12 @@ std::unique_ptr<mlir::Pass>
 createSymShapeInferPass(const SymShapeInferPassOptions &options,
                         std::shared_ptr<PipelineReport> report);
 
+/// symshape-fold-reshape-into-store that records the folds it makes and
+/// refuses in `report` (for symshape-pipeline's summary).
+std::unique_ptr<mlir::Pass> createSymShapeFoldReshapeIntoStorePass(
+    const SymShapeFoldReshapeIntoStorePassOptions &options,
+    std::shared_ptr<PipelineReport> report);
+
 /// Registers symshape-pipeline.
 void registerSymShapePipeline();
 

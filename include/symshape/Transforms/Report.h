@@ -17,6 +17,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace symshape {
 
@@ -88,6 +90,15 @@ struct PipelineReport {
   };
   llvm::StringMap<Counts> before;
   unsigned functionsBefore = 0;
+  /// What symshape-fold-reshape-into-store did, per function.
+  struct Folds {
+    unsigned done = 0;
+    /// Of those done, the ones versioned on a run-time condition.
+    unsigned guarded = 0;
+    /// Where a fold was refused, and the condition that failed.
+    std::vector<std::pair<std::string, std::string>> refused;
+  };
+  llvm::StringMap<Folds> folds;
   /// The facts symshape-infer found, per function (text), or as one JSON
   /// document that the summaries are added to.
   llvm::SmallVector<FunctionFacts> facts;
