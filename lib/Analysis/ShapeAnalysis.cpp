@@ -8,7 +8,6 @@
 
 #include "symshape/Analysis/Materialize.h"
 #include "symshape/IR/SymShapeOps.h"
-#include "llvm/ADT/SetVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -198,13 +197,21 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   return name;
 }
 
-SmallVector<Operation *> ShapeAnalysis::getFactSources(unsigned pos) const {
-  llvm::SetVector<Operation *, SmallVector<Operation *>> ops;
-  for (const StatedFact &fact : factSources)
-    if ((fact.expr && fact.expr.usesSymbol(pos)) ||
-        (fact.boundTo && fact.boundTo.usesSymbol(pos)))
-      ops.insert(fact.op);
-  return ops.takeVector();
+llvm::DenseMap<unsigned, SmallVector<Operation *>>
+ShapeAnalysis::getFactSources() const {
+  llvm::DenseMap<unsigned, SmallVector<Operation *>> sources;
+  llvm::DenseSet<std::pair<unsigned, Operation *>> seen;
+  auto note = [&](Expr e, Operation *op) {
+    if (e)
+      for (unsigned pos : e.getSymbolsUsed())
+        if (seen.insert({pos, op}).second)
+          sources[pos].push_back(op);
+  };
+  for (const StatedFact &fact : factSources) {
+    note(fact.expr, fact.op);
+    note(fact.boundTo, fact.op);
+  }
+  return sources;
 }
 
 std::string ShapeAnalysis::describe(Expr e) {

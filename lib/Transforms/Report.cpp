@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
 #include <utility>
@@ -48,23 +49,22 @@ collectDeclarations(FunctionOpInterface func) {
 SmallVector<FactOrigin>
 factOrigins(const ShapeAnalysis &analysis, unsigned pos,
             const llvm::StringMap<SmallVector<Location, 1>> &declared,
-            const AssumedBy *assumed) {
+            ArrayRef<Operation *> sources, const AssumedBy *assumed) {
   SmallVector<FactOrigin> origins;
   const SymbolInfo &info = analysis.getSymbolInfo(pos);
   SmallVector<Location, 1> declarations;
   if (info.kind == SymbolInfo::Kind::Named)
     if (auto it = declared.find(info.name); it != declared.end())
       declarations = it->second;
+  llvm::StringSet<> seen;
   auto add = [&](StringRef kind, Location loc) {
     std::string where = describeLocation(loc);
-    for (const FactOrigin &o : origins)
-      if (o.kind == kind && o.where == where)
-        return;
-    origins.push_back({kind, where});
+    if (seen.insert((kind + " " + where).str()).second)
+      origins.push_back({kind, where});
   };
   for (Location loc : declarations)
     add("declaration", loc);
-  for (Operation *op : analysis.getFactSources(pos)) {
+  for (Operation *op : sources) {
     if (auto bind = dyn_cast<BindShapeOp>(op)) {
       // The binding symshape-infer writes for an argument's dims (at the
       // argument) names them; what it states is their declaration.
@@ -228,6 +228,8 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
       collectDeclarations(func);
   auto describeSymbols = [&] {
     Solver &solver = analysis.getSolver();
+    llvm::DenseMap<unsigned, SmallVector<Operation *>> sources =
+        analysis.getFactSources();
     for (unsigned pos : used) {
       aboutUserValues |= isUsers(pos);
       Expr s = analysis.getExprContext().getSymbol(pos);
@@ -237,7 +239,8 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
       int64_t d = solver.getDivisor(s);
       if (d > 1)
         syms << ", multiple of " << d;
-      printOrigins(syms, factOrigins(analysis, pos, declared, assumed));
+      printOrigins(syms, factOrigins(analysis, pos, declared,
+                                     sources.lookup(pos), assumed));
       syms << "\n";
     }
   };
@@ -353,12 +356,15 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
           if (returnsHere)
             for (Value v : terminator->getOperands())
               results.push_back(dimsOf(v));
+          llvm::DenseMap<unsigned, SmallVector<Operation *>> sources =
+              analysis.getFactSources();
           for (unsigned pos : used) {
             Expr s = analysis.getExprContext().getSymbol(pos);
             symbols.push_back({analysis.getSymbolName(pos),
                                analysis.getFacts().getSymbol(pos).isSize,
                                solver.getRange(s), solver.getDivisor(s),
-                               factOrigins(analysis, pos, declared, assumed)});
+                               factOrigins(analysis, pos, declared,
+                                           sources.lookup(pos), assumed)});
           }
         });
         auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,

@@ -123,11 +123,13 @@ public:
   const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
   /// A readable name of a symbol for reports and diagnostics.
   std::string getSymbolName(unsigned pos) const;
-  /// The ops whose facts in scope at this point of a walk are about symbol
-  /// `pos` (a range, divisor or equality stated by an assert, a binding, a
-  /// constraint), each once, in the order they were stated. Declarations
-  /// (`symshape.symbol`) are not facts of the walk and are not listed.
-  SmallVector<mlir::Operation *> getFactSources(unsigned pos) const;
+  /// Per symbol, the ops whose facts in scope at this point of a walk are
+  /// about it (a range, divisor or equality stated by an assert, a binding,
+  /// a constraint), each once, in the order they were stated; one pass over
+  /// the facts. Declarations (`symshape.symbol`) are not facts of the walk
+  /// and are not listed.
+  llvm::DenseMap<unsigned, SmallVector<mlir::Operation *>>
+  getFactSources() const;
   /// `e` with symbols written by name (normalized with the current facts).
   std::string describe(Expr e);
   /// Gives dim `dim` of `value` a user-facing name (e.g. from
