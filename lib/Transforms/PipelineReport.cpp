@@ -254,9 +254,7 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
     for (const FunctionFacts &f : report->facts) {
       if (!facts.count(f.function))
         continue;
-      os << "symshape facts for @" << f.function << ":\n";
-      printSymbols(os, f);
-      os << "  tensor dims:\n" << f.dims;
+      printFunctionFacts(os, f);
     }
   }
 

@@ -272,9 +272,14 @@ void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
   std::optional<FunctionFacts> facts = describeFacts(func, symbols, full);
   if (!facts)
     return;
-  os << "symshape facts for @" << facts->function << ":\n";
-  printSymbols(os, *facts);
-  os << "  tensor dims:\n" << facts->dims;
+  printFunctionFacts(os, *facts);
+}
+
+void symshape::printFunctionFacts(llvm::raw_ostream &os,
+                                  const FunctionFacts &facts) {
+  os << "symshape facts for @" << facts.function << ":\n";
+  printSymbols(os, facts);
+  os << "  tensor dims:\n" << facts.dims;
 }
 
 void symshape::printSymbols(llvm::raw_ostream &os, const FunctionFacts &facts) {

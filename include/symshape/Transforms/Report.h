@@ -56,6 +56,9 @@ describeFacts(mlir::FunctionOpInterface func,
 /// Prints the `symbols:` section of `facts` (saying so if there are none).
 void printSymbols(llvm::raw_ostream &os, const FunctionFacts &facts);
 
+/// Prints `facts` under a `symshape facts for @name:` header.
+void printFunctionFacts(llvm::raw_ostream &os, const FunctionFacts &facts);
+
 /// Prints describeFacts's text under a `symshape facts for @name:` header.
 void printFactsReport(mlir::FunctionOpInterface func, llvm::raw_ostream &os,
                       const mlir::SymbolTable *symbols = nullptr,
