@@ -527,6 +527,27 @@ static symshape::Interval kindRange(const SymbolFacts &f) {
                   : f.range;
 }
 
+std::string ShapeAnalysis::describeSymbolRanges(ArrayRef<Expr> exprs,
+                                                unsigned limit) {
+  llvm::SetVector<unsigned> used;
+  for (Expr e : exprs)
+    if (Expr n = solver.normalize(e))
+      used.insert_range(n.getSymbolsUsed());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  unsigned shown = 0;
+  for (unsigned pos : used) {
+    if (shown == limit) {
+      os << "; ...";
+      break;
+    }
+    Expr symbol = exprContext.getSymbol(pos);
+    os << (shown++ ? "; " : "") << getSymbolName(pos) << " "
+       << describeRange(solver.getRange(symbol), solver.getDivisor(symbol));
+  }
+  return text;
+}
+
 std::string ShapeAnalysis::describeAsStated(Expr e, bool rename) const {
   // A symbol equal to another symbol (a dim bound to a named symbol) is
   // written as that one; no other fact is applied, so that no symbol

@@ -78,7 +78,9 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   SymShapeSimplifyPassOptions again;
   again.certify = options.certify;
   again.certifyAppend = true;
-  pm.addPass(createSymShapeSimplifyPass(again));
+  // The last simplify says why each check and max/min it leaves stays.
+  pm.addPass(report ? createSymShapeSimplifyPass(again, report)
+                    : createSymShapeSimplifyPass(again));
   SymShapeFoldReshapeIntoStorePassOptions fold;
   fold.explain = options.explain;
   fold.certify = options.certify;

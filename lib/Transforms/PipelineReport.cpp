@@ -100,6 +100,9 @@ struct StartPass : PassWrapper<StartPass, OperationPass<>> {
 struct Summary {
   PipelineReport::Counts was, now;
   SmallVector<Operation *> kept;
+  /// Why each of `kept` stays, from the last symshape-simplify (empty where
+  /// it did not see the op).
+  SmallVector<std::string> reasons;
   PipelineReport::Folds folds;
 
   unsigned removed() const {
@@ -139,12 +142,14 @@ struct Summary {
       for (const auto &[at, why] : folds.refused)
         os << "    refused at " << at << ": " << why << "\n";
     }
-    for (Operation *op : kept) {
+    for (auto [op, reason] : llvm::zip(kept, reasons)) {
       os << "    kept at " << describeLocation(op->getLoc()) << ": ";
       if (auto check = dyn_cast<cf::AssertOp>(op))
-        os << "check \"" << check.getMsg() << "\" (not proven)\n";
+        os << "check \"" << check.getMsg() << "\": ";
       else
-        os << op->getName() << " (no side proven larger)\n";
+        os << op->getName() << ": ";
+      os << (reason.empty() ? StringRef("not proven") : StringRef(reason))
+         << "\n";
     }
   }
 
@@ -152,8 +157,10 @@ struct Summary {
     llvm::json::Array checks, extrema, refused;
     for (const auto &[at, why] : folds.refused)
       refused.push_back(llvm::json::Object{{"at", at}, {"reason", why}});
-    for (Operation *op : kept) {
+    for (auto [op, reason] : llvm::zip(kept, reasons)) {
       llvm::json::Object item{{"at", describeLocation(op->getLoc())}};
+      if (!reason.empty())
+        item["reason"] = reason;
       if (auto check = dyn_cast<cf::AssertOp>(op)) {
         item["message"] = check.getMsg().str();
         checks.push_back(std::move(item));
@@ -196,6 +203,7 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
       Summary summary;
       summary.was = it->second;
       summary.now = countOps(func, false, &summary.kept);
+      summary.reasons = reasonsFor(func.getName(), summary.kept);
       summary.folds = report->folds.lookup(func.getName());
       summaries.emplace_back(func.getName().str(), std::move(summary));
     });
@@ -224,6 +232,29 @@ struct EndPass : PassWrapper<EndPass, OperationPass<>> {
     if (file)
       file->keep();
     markAllAnalysesPreserved();
+  }
+
+  /// Why each of `kept` (ops of function `name`) stays, matched by location
+  /// and message with what the last symshape-simplify left undecided.
+  SmallVector<std::string> reasonsFor(StringRef name,
+                                      ArrayRef<Operation *> kept) {
+    auto key = [](StringRef at, StringRef what) {
+      return (at + "\n" + what).str();
+    };
+    llvm::StringMap<StringRef> byKey;
+    auto it = report->undecided.find(name);
+    if (it != report->undecided.end())
+      for (const PipelineReport::Undecided &u : it->second)
+        byKey.try_emplace(key(u.at, u.what), u.reason);
+    SmallVector<std::string> reasons;
+    for (Operation *op : kept) {
+      auto check = dyn_cast<cf::AssertOp>(op);
+      reasons.push_back(byKey
+                            .lookup(key(describeLocation(op->getLoc()),
+                                        check ? check.getMsg() : ""))
+                            .str());
+    }
+    return reasons;
   }
 
   /// Per function: the summary with the symbols first and the tensor dims

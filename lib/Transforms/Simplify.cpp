@@ -19,8 +19,10 @@
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -147,6 +149,74 @@ void explainKept(ShapeAnalysis &analysis, Operation *op) {
                            << ": no operand is proven to be the "
                            << (extremum(op) == Extremum::Max ? "largest"
                                                              : "smallest");
+}
+
+/// What condition `cond` states, as relations of integers joined by "and"
+/// and "or" ("n mod 2 == 0"), with the expressions it relates added to
+/// `exprs`; false if some part of it is not such a relation.
+bool describeCondition(ShapeAnalysis &analysis, Value cond,
+                       llvm::raw_ostream &os, SmallVectorImpl<Expr> &exprs,
+                       unsigned depth = 0) {
+  Operation *def = cond.getDefiningOp();
+  if (!def || depth > 4)
+    return false;
+  if (isa<arith::AndIOp, arith::OrIOp>(def)) {
+    os << (depth ? "(" : "");
+    if (!describeCondition(analysis, def->getOperand(0), os, exprs, depth + 1))
+      return false;
+    os << (isa<arith::AndIOp>(def) ? " and " : " or ");
+    if (!describeCondition(analysis, def->getOperand(1), os, exprs, depth + 1))
+      return false;
+    os << (depth ? ")" : "");
+    return true;
+  }
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(def);
+  std::optional<Relation> r =
+      semantics ? semantics.getConditionRelation(cast<OpResult>(cond),
+                                                 /*isTrue=*/true, analysis)
+                : std::nullopt;
+  if (!r)
+    return false;
+  static const char *const rel[] = {"==", "!=", "<", "<="};
+  os << analysis.describe(r->lhs) << " " << rel[static_cast<int>(r->kind)]
+     << " " << analysis.describe(r->rhs);
+  exprs.push_back(r->lhs);
+  exprs.push_back(r->rhs);
+  return true;
+}
+
+/// Why a check stays, with the facts that hold at it: what its condition
+/// states and the ranges of the symbols it uses.
+std::string describeUndecidedCheck(ShapeAnalysis &analysis,
+                                   cf::AssertOp check) {
+  std::string condition;
+  llvm::raw_string_ostream os(condition);
+  SmallVector<Expr> exprs;
+  if (!describeCondition(analysis, check.getArg(), os, exprs))
+    return "its condition is not a comparison of integers";
+  std::string ranges = analysis.describeSymbolRanges(exprs);
+  return "not proven: " + condition +
+         (ranges.empty() ? "" : " (" + ranges + ")");
+}
+
+/// Why a max/min stays, with the facts that hold at it: its operands and
+/// the ranges of the symbols they use.
+std::string describeUndecidedExtremum(ShapeAnalysis &analysis, Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "no operand proven the "
+     << (extremum(op) == Extremum::Max ? "largest" : "smallest") << " of ";
+  SmallVector<Expr> exprs;
+  for (Value operand : op->getOperands()) {
+    Expr e = analysis.getExpr(operand);
+    os << (exprs.empty() ? "" : ", ") << analysis.describe(e);
+    if (e)
+      exprs.push_back(e);
+  }
+  std::string ranges = analysis.describeSymbolRanges(exprs);
+  if (!ranges.empty())
+    os << " (" << ranges << ")";
+  return text;
 }
 
 /// The text of a remark saying why a max/min is decided, with the facts
@@ -526,7 +596,13 @@ public:
     std::unique_ptr<ShapeAnalysis> analysis;
     SmallVector<Decision> decisions;
     std::vector<Obligation> obligations;
+    /// With a report: the checks and max/min left undecided.
+    std::vector<PipelineReport::Undecided> undecided;
   };
+
+  SymShapeSimplifyPass(const SymShapeSimplifyPassOptions &options,
+                       std::shared_ptr<PipelineReport> report)
+      : Base(options), report(std::move(report)) {}
 
   /// Analyses `unit` and collects its decisions (and, when certifying, the
   /// claims they rest on). The analysis is kept only if a decision needs it.
@@ -548,8 +624,11 @@ public:
           op->getOperand(0).getType() == op->getResult(0).getType())
         d = Decision{op, Decision::Kind::UseValue, op->getOperand(0), 0,
                      Expr()};
-      if (!d)
+      if (!d) {
+        if (report)
+          recordUndecided(analysis, op, out.undecided);
         return;
+      }
       out.decisions.push_back(*d);
       LLVM_DEBUG(llvm::dbgs()
                  << "symshape-simplify: decided " << op->getName() << " at "
@@ -568,6 +647,19 @@ public:
     if (out.decisions.empty())
       out.analysis.reset();
     return r;
+  }
+
+  /// Records why `op`, a check or a max/min not decided, stays.
+  static void recordUndecided(ShapeAnalysis &analysis, Operation *op,
+                              std::vector<PipelineReport::Undecided> &out) {
+    if (auto check = dyn_cast<cf::AssertOp>(op)) {
+      if (!matchPattern(check.getArg(), m_Constant()))
+        out.push_back({describeLocation(op->getLoc()), check.getMsg().str(),
+                       describeUndecidedCheck(analysis, check)});
+    } else if (isMaxMin(op)) {
+      out.push_back({describeLocation(op->getLoc()), "",
+                     describeUndecidedExtremum(analysis, op)});
+    }
   }
 
   /// Applies what `analyseUnit` decided; true if the IR changed. The
@@ -592,9 +684,12 @@ public:
     // Certificates come out in the order of the functions (each task
     // writes only its own function's list).
     std::vector<std::vector<Obligation>> obligations(units.size());
+    // With a report: what each function's last round left undecided.
+    SmallVector<std::vector<PipelineReport::Undecided>> undecided(units.size());
     auto keep = [&](size_t unit, UnitRound &round) {
       for (Obligation &o : round.obligations)
         obligations[unit].push_back(std::move(o));
+      undecided[unit] = std::move(round.undecided);
     };
     // The functions the pass changed (one flag per function, set by the
     // task that owns it).
@@ -652,6 +747,10 @@ public:
           touched[i] |= eraseAfterFailingChecks(units[i]);
     }
 
+    if (report)
+      for (auto [unit, left] : llvm::zip(units, undecided))
+        if (auto func = dyn_cast<FunctionOpInterface>(unit))
+          report->undecided[func.getName()] = std::move(left);
     bool certifying = !certify.empty();
     std::vector<Obligation> all;
     for (std::vector<Obligation> &unit : obligations)
@@ -673,6 +772,15 @@ public:
         explainKept(analysis, op);
     });
   }
+
+private:
+  std::shared_ptr<PipelineReport> report;
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+symshape::createSymShapeSimplifyPass(const SymShapeSimplifyPassOptions &options,
+                                     std::shared_ptr<PipelineReport> report) {
+  return std::make_unique<SymShapeSimplifyPass>(options, std::move(report));
+}

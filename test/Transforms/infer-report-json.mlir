@@ -40,7 +40,7 @@
 // SCHEMA: valid
 // SUMMARY: 0 ['{"checks": {"input": 0, "kept": [], "removed": 0}, "copies_introduced": 0, "dynamic_dims": {"input": 2, "output": 2}, "folds": {"done": 0, "guarded": 0, "refused": []}, "max_min": {"decided": 0, "input": 0, "kept": []}}',
 // SUMMARY-SAME: '{"checks": {"input": 0, "kept": [], "removed": 0}, "copies_introduced": 0, "dynamic_dims": {"input": 0, "output": 0}, "folds": {"done": 0, "guarded": 0, "refused": []}, "max_min": {"decided": 0, "input": 0, "kept": []}}',
-// SUMMARY-SAME: '{"checks": {"input": 1, "kept": [{"at": "infer-report-json.mlir:{{[0-9]+}}:3", "message": "m is at least 2"}], "removed": 0}, "copies_introduced": 0, "dynamic_dims": {"input": 0, "output": 0}, "folds": {"done": 0, "guarded": 0, "refused": []}, "max_min": {"decided": 0, "input": 0, "kept": []}}']
+// SUMMARY-SAME: '{"checks": {"input": 1, "kept": [{"at": "infer-report-json.mlir:{{[0-9]+}}:3", "message": "m is at least 2", "reason": "not proven: 2 <= m (m in [0, inf])"}], "removed": 0}, "copies_introduced": 0, "dynamic_dims": {"input": 0, "output": 0}, "folds": {"done": 0, "guarded": 0, "refused": []}, "max_min": {"decided": 0, "input": 0, "kept": []}}']
 // SUMMARY-NEXT: True
 // BOUND: [{"divisor": 1, "kind": "size", "name": "m", "range": [2, "inf"], "sources": [{"at": "infer-report-json.mlir:{{[0-9]+}}:3", "kind": "assert"}, {"kind": "option", "option": "bind=m=4"}]}]
 // RENAMED: invalid: $.functions[0].arguments[0].dims[0]: missing 'divisor'

@@ -202,6 +202,15 @@ def test_a_kept_guard_is_checked_at_run_time():
     with pytest.raises(RuntimeError, match="guard from tracing: n > 10"):
         zoo.run_mlir(text, [torch.randn(5, 3).numpy()],
                      pipeline="builtin.module(symshape-pipeline)")
+    # The report says why the guard stays: what was not proven, with the
+    # range of n where the guard is.
+    done = subprocess.run(
+        [zoo.symshape_opt(), "-", "-o", os.devnull,
+         "--pass-pipeline=builtin.module(symshape-pipeline{report})"],
+        input=text, capture_output=True, text=True, check=True)
+    assert re.search(r'kept at "guard": check "guard from tracing: n > 10": '
+                     r'not proven: 10 < n \(n in \[2, 64\]\)\n',
+                     done.stderr), done.stderr
 
 
 # What symshape-pipeline's summary says of each model (golden): checks in

@@ -132,6 +132,11 @@ public:
   getFactSources() const;
   /// `e` with symbols written by name (normalized with the current facts).
   std::string describe(Expr e);
+  /// The symbols of `exprs` by name with their ranges and divisors under the
+  /// facts that hold now ("n in [1, 64]; m in [0, inf], a multiple of 4"),
+  /// at most `limit` of them; empty if they use none.
+  std::string describeSymbolRanges(llvm::ArrayRef<Expr> exprs,
+                                   unsigned limit = 6);
   /// Gives dim `dim` of `value` a user-facing name (e.g. from
   /// `symshape.dim_names`).
   void setDimName(mlir::Value value, unsigned dim, StringRef name);

@@ -115,6 +115,12 @@ std::unique_ptr<mlir::Pass>
 createSymShapeInferPass(const SymShapeInferPassOptions &options,
                         std::shared_ptr<PipelineReport> report);
 
+/// symshape-simplify that records in `report` why each check and max/min
+/// it leaves undecided stays (for symshape-pipeline's summary).
+std::unique_ptr<mlir::Pass>
+createSymShapeSimplifyPass(const SymShapeSimplifyPassOptions &options,
+                           std::shared_ptr<PipelineReport> report);
+
 /// symshape-fold-reshape-into-store that records the folds it makes and
 /// refuses in `report` (for symshape-pipeline's summary).
 std::unique_ptr<mlir::Pass> createSymShapeFoldReshapeIntoStorePass(

@@ -102,6 +102,15 @@ struct PipelineReport {
     std::vector<std::pair<std::string, std::string>> refused;
   };
   llvm::StringMap<Folds> folds;
+  /// A check or max/min that symshape-simplify left undecided: where it is,
+  /// what it is (a check's message, a max/min op's name) and why it stays
+  /// (what was not proven, with the ranges of the symbols involved under
+  /// the facts in scope at it).
+  struct Undecided {
+    std::string at, what, reason;
+  };
+  /// Per function, from the last symshape-simplify of the pipeline.
+  llvm::StringMap<std::vector<Undecided>> undecided;
   /// The facts symshape-infer found, per function (text), or as one JSON
   /// document that the summaries are added to.
   llvm::SmallVector<FunctionFacts> facts;
