@@ -197,19 +197,19 @@ std::string ShapeAnalysis::getSymbolName(unsigned pos) const {
   return name;
 }
 
-llvm::DenseMap<unsigned, SmallVector<Operation *>>
+llvm::DenseMap<unsigned, SmallVector<FactSource>>
 ShapeAnalysis::getFactSources() const {
-  llvm::DenseMap<unsigned, SmallVector<Operation *>> sources;
+  llvm::DenseMap<unsigned, SmallVector<FactSource>> sources;
   llvm::DenseSet<std::pair<unsigned, Operation *>> seen;
-  auto note = [&](Expr e, Operation *op) {
+  auto note = [&](Expr e, const FactSource &source) {
     if (e)
       for (unsigned pos : e.getSymbolsUsed())
-        if (seen.insert({pos, op}).second)
-          sources[pos].push_back(op);
+        if (seen.insert({pos, source.op}).second)
+          sources[pos].push_back(source);
   };
   for (const StatedFact &fact : factSources) {
-    note(fact.expr, fact.op);
-    note(fact.boundTo, fact.op);
+    note(fact.expr, fact.source);
+    note(fact.boundTo, fact.source);
   }
   return sources;
 }
@@ -573,13 +573,13 @@ void ShapeAnalysis::reportContradiction(
   // The most recent other source of a fact on a symbol of `e`.
   Operation *other = nullptr;
   for (auto it = factSources.rbegin(); it != factSources.rend(); ++it) {
-    if (it->op == source || !it->expr)
+    if (it->source.op == source || !it->expr)
       continue;
     bool shared = false;
     for (unsigned i : e.getSymbolsUsed())
       shared |= it->expr.usesSymbol(i);
     if (shared || it->expr == e) {
-      other = it->op;
+      other = it->source.op;
       break;
     }
   }
@@ -665,7 +665,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
           os << ", a multiple of " << divisor;
         return text;
       });
-    factSources.push_back({e, source.op});
+    factSources.push_back({e, source});
   }
 }
 
@@ -723,7 +723,7 @@ void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
     if (source.op) {
       if (!ok)
         reportContradiction(sym, source, stated);
-      factSources.push_back({sym, source.op, value});
+      factSources.push_back({sym, source, value});
     }
     return true;
   };

@@ -25,6 +25,7 @@ using namespace symshape;
 namespace {
 
 /// Where a fact of a symbol comes from: a kind ("declaration", "assert",
+/// "assumption",
 /// "binding", "constraint", "option") and a location in the source, or the
 /// option as written.
 struct FactOrigin {
@@ -49,7 +50,7 @@ collectDeclarations(FunctionOpInterface func) {
 SmallVector<FactOrigin>
 factOrigins(const ShapeAnalysis &analysis, unsigned pos,
             const llvm::StringMap<SmallVector<Location, 1>> &declared,
-            ArrayRef<Operation *> sources, const AssumedBy *assumed) {
+            ArrayRef<FactSource> sources, const AssumedBy *assumed) {
   SmallVector<FactOrigin> origins;
   const SymbolInfo &info = analysis.getSymbolInfo(pos);
   SmallVector<Location, 1> declarations;
@@ -64,7 +65,8 @@ factOrigins(const ShapeAnalysis &analysis, unsigned pos,
   };
   for (Location loc : declarations)
     add("declaration", loc);
-  for (Operation *op : sources) {
+  for (const FactSource &source : sources) {
+    Operation *op = source.op;
     if (auto bind = dyn_cast<BindShapeOp>(op)) {
       // The binding symshape-infer writes for an argument's dims (at the
       // argument) names them; what it states is their declaration.
@@ -75,6 +77,9 @@ factOrigins(const ShapeAnalysis &analysis, unsigned pos,
       add("binding", op->getLoc());
     } else if (isa<ConstrainRangeOp>(op)) {
       add("constraint", op->getLoc());
+    } else if (source.userStated) {
+      // A downstream op's assumption (dstream.assume, say).
+      add("assumption", op->getLoc());
     } else {
       add("assert", op->getLoc());
     }
@@ -228,7 +233,7 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
       collectDeclarations(func);
   auto describeSymbols = [&] {
     Solver &solver = analysis.getSolver();
-    llvm::DenseMap<unsigned, SmallVector<Operation *>> sources =
+    llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
         analysis.getFactSources();
     for (unsigned pos : used) {
       aboutUserValues |= isUsers(pos);
@@ -361,7 +366,7 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
           if (returnsHere)
             for (Value v : terminator->getOperands())
               results.push_back(dimsOf(v));
-          llvm::DenseMap<unsigned, SmallVector<Operation *>> sources =
+          llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
               analysis.getFactSources();
           for (unsigned pos : used) {
             Expr s = analysis.getExprContext().getSymbol(pos);

@@ -123,13 +123,13 @@ public:
   const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
   /// A readable name of a symbol for reports and diagnostics.
   std::string getSymbolName(unsigned pos) const;
-  /// Per symbol, the ops whose facts in scope at this point of a walk are
-  /// about it (a range, divisor or equality stated by an assert, a binding,
-  /// a constraint), each once, in the order they were stated; one pass over
-  /// the facts. Declarations (`symshape.symbol`) are not facts of the walk
-  /// and are not listed.
-  llvm::DenseMap<unsigned, SmallVector<mlir::Operation *>>
-  getFactSources() const;
+  /// Per symbol, the sources (op, and whether the fact is the user's) of
+  /// the facts in scope at this point of a walk that are about it (a range,
+  /// divisor or equality stated by an assert, a binding, a constraint, a
+  /// downstream op's assumption), each op once, in the order they were
+  /// stated; one pass over the facts. Declarations (`symshape.symbol`) are
+  /// not facts of the walk and are not listed.
+  llvm::DenseMap<unsigned, SmallVector<FactSource>> getFactSources() const;
   /// `e` with symbols written by name (normalized with the current facts).
   std::string describe(Expr e);
   /// The symbols of `exprs` by name with their ranges and divisors under the
@@ -322,7 +322,7 @@ private:
   /// scoped like the facts.
   struct StatedFact {
     Expr expr;
-    mlir::Operation *op;
+    FactSource source;
     /// For an equality that bound the symbol `expr`: what it was bound to.
     Expr boundTo = Expr();
   };
