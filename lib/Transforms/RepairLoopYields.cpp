@@ -41,8 +41,45 @@ bool isStaticTensor(Value v) {
   return type && type.hasStaticShape();
 }
 
-bool carriesStaticTensor(scf::ForOp loop) {
-  return llvm::any_of(loop.getRegionIterArgs(), isStaticTensor);
+/// A terminator operand of a loop that one-shot bufferization requires to
+/// be equivalent to a block argument: an `scf.for` yield operand and its
+/// iteration argument; an `scf.while` condition argument and the `before`
+/// region's argument of its position, a yield operand and the `after`
+/// region's (the pairs upstream's verifyAnalysis checks).
+struct CarriedPair {
+  OpOperand *operand;
+  BlockArgument arg;
+  /// The operand's position among the values the terminator passes on.
+  unsigned index;
+};
+
+/// The pairs of `terminator`'s `operands` with `block`'s arguments from
+/// `firstArg` on, where both are static tensors of one type.
+void collectPairs(MutableOperandRange operands, Block *block, unsigned firstArg,
+                  SmallVectorImpl<CarriedPair> &pairs) {
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    if (firstArg + i >= block->getNumArguments())
+      break;
+    BlockArgument arg = block->getArgument(firstArg + i);
+    if (isStaticTensor(arg) && operand.get().getType() == arg.getType())
+      pairs.push_back({&operand, arg, static_cast<unsigned>(i)});
+  }
+}
+
+/// The pairs of a loop that carries static tensors (empty otherwise).
+SmallVector<CarriedPair> carriedPairs(Operation *op) {
+  SmallVector<CarriedPair> pairs;
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    collectPairs(yield.getResultsMutable(), loop.getBody(),
+                 loop.getNumInductionVars(), pairs);
+  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    scf::ConditionOp condition = loop.getConditionOp();
+    collectPairs(condition.getArgsMutable(), loop.getBeforeBody(), 0, pairs);
+    scf::YieldOp yield = loop.getYieldOp();
+    collectPairs(yield.getResultsMutable(), loop.getAfterBody(), 0, pairs);
+  }
+  return pairs;
 }
 
 /// The options of the standard lowering's one-shot-bufferize (in place,
@@ -68,12 +105,12 @@ public:
 
   void runOnOperation() override {
     Operation *root = getOperation();
-    SmallVector<scf::ForOp> loops;
-    root->walk([&](scf::ForOp loop) {
-      if (carriesStaticTensor(loop))
-        loops.push_back(loop);
+    SmallVector<CarriedPair> pairs;
+    root->walk([&](Operation *op) {
+      if (isa<scf::ForOp, scf::WhileOp>(op))
+        pairs.append(carriedPairs(op));
     });
-    if (loops.empty())
+    if (pairs.empty())
       return;
     bufferization::OneShotBufferizationOptions options =
         standardLoweringOptions();
@@ -85,25 +122,27 @@ public:
                                     [](Diagnostic &) { return success(); });
       (void)bufferization::analyzeOp(root, state);
     }
+    // Each pair is repaired right before its terminator, where the block
+    // argument is read by nothing after the write.
     IRRewriter rewriter(&getContext());
-    for (scf::ForOp loop : loops) {
-      Operation *yield = loop.getBody()->getTerminator();
-      for (auto [arg, operand] :
-           llvm::zip(loop.getRegionIterArgs(), yield->getOpOperands())) {
-        if (!isStaticTensor(arg) ||
-            state.areEquivalentBufferizedValues(operand.get(), arg))
-          continue;
-        rewriter.setInsertionPoint(yield);
-        auto written = bufferization::MaterializeInDestinationOp::create(
-            rewriter, yield->getLoc(), operand.get(), arg);
-        rewriter.modifyOpInPlace(yield,
-                                 [&] { operand.set(written.getResult()); });
-        if (explain)
-          emitRemark(yield->getLoc())
-              << "yielded tensor #" << operand.getOperandNumber()
-              << " is written into the loop's iteration argument: one-shot "
-                 "bufferization does not find it equivalent";
-      }
+    for (auto [operand, arg, index] : pairs) {
+      if (state.areEquivalentBufferizedValues(operand->get(), arg))
+        continue;
+      Operation *terminator = operand->getOwner();
+      rewriter.setInsertionPoint(terminator);
+      auto written = bufferization::MaterializeInDestinationOp::create(
+          rewriter, terminator->getLoc(), operand->get(), arg);
+      rewriter.modifyOpInPlace(terminator,
+                               [&] { operand->set(written.getResult()); });
+      if (!explain)
+        continue;
+      bool whileYield = isa<scf::WhileOp>(terminator->getParentOp()) &&
+                        isa<scf::YieldOp>(terminator);
+      emitRemark(terminator->getLoc())
+          << (isa<scf::ConditionOp>(terminator) ? "forwarded" : "yielded")
+          << " tensor #" << index << " is written into the loop's "
+          << (whileYield ? "'after' region argument" : "iteration argument")
+          << ": one-shot bufferization does not find it equivalent";
     }
   }
 };

@@ -75,3 +75,74 @@ func.func @growing_carry(%init: tensor<?x4xf32>, %row: tensor<1x4xf32>, %n: inde
   }
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// Must fire on scf.while: the 'after' region yields a fresh result, which
+// one-shot bufferization requires to be equivalent to the 'after' region's
+// argument of its position; the condition forwards a fresh result, which
+// it requires to be equivalent to the iteration argument (the 'before'
+// region's argument) of its position. Each is written into that argument.
+// CHECK-LABEL: func.func @while_fresh_results
+// CHECK: scf.while (%[[A:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: %[[F:.*]] = linalg.generic
+// CHECK: %[[WF:.*]] = bufferization.materialize_in_destination %[[F]] in %[[A]]
+// CHECK: scf.condition(%{{.*}}) %[[WF]]
+// CHECK: ^bb0(%[[B:.*]]: tensor<1x4xf32>, %{{.*}}: index):
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: %[[WG:.*]] = bufferization.materialize_in_destination %[[G]] in %[[B]]
+// CHECK: scf.yield %[[WG]]
+// REMARK: repair-loop-yields.mlir:[[# @LINE + 12]]:5: remark: forwarded tensor #0 is written into the loop's iteration argument: one-shot bufferization does not find it equivalent
+// REMARK: repair-loop-yields.mlir:[[# @LINE + 22]]:5: remark: yielded tensor #0 is written into the loop's 'after' region argument: one-shot bufferization does not find it equivalent
+func.func @while_fresh_results(%init: tensor<1x4xf32>, %n: index) -> tensor<1x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%a = %init, %i = %c0) : (tensor<1x4xf32>, index) -> (tensor<1x4xf32>, index) {
+    %e = tensor.empty() : tensor<1x4xf32>
+    %f = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+    } -> tensor<1x4xf32>
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %f, %i : tensor<1x4xf32>, index
+  } do {
+  ^bb0(%b: tensor<1x4xf32>, %j: index):
+    %e = tensor.empty() : tensor<1x4xf32>
+    %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %one = arith.constant 1.0 : f32
+      %y = arith.addf %x, %one : f32
+      linalg.yield %y : f32
+    } -> tensor<1x4xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %g, %k : tensor<1x4xf32>, index
+  }
+  return %r#0 : tensor<1x4xf32>
+}
+
+// -----
+
+// Must not fire on scf.while: the carried tensor is updated in place (the
+// result's destination is the region's argument) and forwarded unchanged.
+// CHECK-LABEL: func.func @while_in_place
+// CHECK-NOT: bufferization.materialize_in_destination
+// CHECK: return
+func.func @while_in_place(%init: tensor<1x4xf32>, %n: index) -> tensor<1x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%a = %init, %i = %c0) : (tensor<1x4xf32>, index) -> (tensor<1x4xf32>, index) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %a, %i : tensor<1x4xf32>, index
+  } do {
+  ^bb0(%b: tensor<1x4xf32>, %j: index):
+    %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%b : tensor<1x4xf32>) {
+    ^bb0(%o: f32):
+      %one = arith.constant 1.0 : f32
+      %y = arith.addf %o, %one : f32
+      linalg.yield %y : f32
+    } -> tensor<1x4xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %g, %k : tensor<1x4xf32>, index
+  }
+  return %r#0 : tensor<1x4xf32>
+}

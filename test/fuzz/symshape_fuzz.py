@@ -3,7 +3,8 @@
 
 Generates random valid programs (see fuzzgen.py), runs each one unprocessed
 and after symshape-pipeline in several variants (default, checks=none,
-bind=NAME=VAL, profile=NAME:min:opt:max) under mlir-runner, and compares the
+bind=NAME=VAL, profile=NAME:min:opt:max, max-clones=0) under mlir-runner,
+each output lowered with the standard lowering, and compares the
 printed numbers call by call. Failures are classified, minimized and saved as
 lit-style reproducers. See docs/Reliability.md.
 
@@ -162,6 +163,9 @@ def choose_variants(prog, rng, which):
         vs.append({"key": "default", "opts": ""})
     if "none" in which:
         vs.append({"key": "none", "opts": "checks=none"})
+    if "noclones" in which:
+        # Private functions are refined in place, not cloned per signature.
+        vs.append({"key": "noclones", "opts": "max-clones=0"})
     names = []
     for f in prog.funcs:
         for d in f.decls:
@@ -268,12 +272,13 @@ def option_key(v):
     if "pass" in v:
         return "option pass " + v["pass"]
     label = {"default": "default", "none": "checks=none", "bind": "bind=",
-             "profile": "profile="}[v["key"]]
+             "profile": "profile=", "noclones": "max-clones=0"}[v["key"]]
     return "option pipeline " + label + (" checks=none" if v.get("none") else "")
 
 
 def option_universe():
     out = ["option pipeline default", "option pipeline checks=none",
+           "option pipeline max-clones=0",
            "option pipeline bind=", "option pipeline bind= checks=none",
            "option pipeline profile=", "option symshape-infer,symshape-lower"]
     bound = ["%s{%s=}" % (n, k) for n in BIND_PASSES for k in ("bind", "profile")]
@@ -1015,7 +1020,7 @@ def reproducer_text(prog, failure, seed, pidx):
 # --------------------------------------------------------------------------
 # Campaigns.
 
-WHICH = ("default", "none", "bind", "profile")
+WHICH = ("default", "none", "bind", "profile", "noclones")
 
 
 def program_seed(seed, i):

@@ -330,17 +330,22 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
 }
 
 def SymShapeRepairLoopYieldsPass : Pass<"symshape-repair-loop-yields"> {
-  let summary = "Keep the tensors that scf.for loops carry bufferizable in "
-                "place";
+  let summary = "Keep the tensors that scf.for and scf.while loops carry "
+                "bufferizable in place";
   let description = [{
     Runs upstream's One-Shot Analysis (with the options of the standard CPU
     lowering: in-place, identity layouts, no allocation returned from a
-    loop) on the `scf.for` loops that carry tensors of static shape, and
-    where a yielded tensor is not equivalent to its iteration argument (one-shot-bufferize
-    then rejects the loop: "Yield operand #0 is not equivalent to the
-    corresponding iter bbArg"), yields a
-    `bufferization.materialize_in_destination` of it into the iteration
-    argument instead: the same values, written into the carried buffer.
+    loop) on the `scf.for` and `scf.while` loops that carry tensors of
+    static shape, and where a yielded tensor is not equivalent to its
+    iteration argument (one-shot-bufferize then rejects the loop: "Yield
+    operand #0 is not equivalent to the corresponding iter bbArg"), yields
+    a `bufferization.materialize_in_destination` of it into the iteration
+    argument instead: the same values, written into the carried buffer. In
+    an `scf.while` the pairs are those upstream checks: each tensor the
+    `scf.condition` forwards with the `before` region's argument of its
+    position, each tensor the `after` region yields with that region's
+    argument of its position. `scf.forall` needs nothing: its results are
+    written by `tensor.parallel_insert_slice` into its shared outputs.
 
     This happens to programs that lowered before symshape made a carried
     tensor static: upstream canonicalization then folds a full-size
