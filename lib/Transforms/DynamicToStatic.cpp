@@ -580,39 +580,39 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
   MLIRContext *ctx = root->getContext();
   // Functions are added (clones) only between rounds.
   std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-  CallOrder order = orderByCalls(root, units, symbols.get());
+  CallOrder order = orderByCalls(root, units);
   auto isDirty = [&](size_t i) { return dirty.empty() || dirty[i]; };
   RoundResult result;
   SmallVector<char> &changed = result.changed;
   changed.assign(units.size(), 0);
   std::vector<std::vector<Obligation>> found(units.size());
-  // Analyses the dirty functions of `group` in parallel, then refines them
-  // in order.
-  auto process = [&](ArrayRef<size_t> group) -> LogicalResult {
-    SmallVector<size_t> batch;
-    llvm::copy_if(group, std::back_inserter(batch), isDirty);
-    SmallVector<UnitRefinement> work(batch.size());
-    if (failed(forEachUnit(ctx, batch.size(), [&](size_t k) {
-          return analyseUnit(units[batch[k]], symbols.get(), explain, lastRound,
-                             obligations != nullptr, work[k]);
-        })))
-      return failure();
-    for (auto [k, i] : llvm::enumerate(batch)) {
-      changed[i] = applyUnit(work[k]);
-      found[i] = std::move(work[k].obligations);
-    }
-    return success();
+  std::vector<UnitRefinement> work(units.size());
+  // Callees before callers. The dirty functions of a batch are analysed in
+  // parallel, then refined in order (a refinement may add clones to the
+  // module). Within a layer no analysis reads another function of the
+  // layer, so a layer goes in batches, which bounds the analyses alive at
+  // once; the functions of a call cycle are analysed together.
+  CallOrderConfig config;
+  config.parallelApply = false;
+  config.maxBatch = 256;
+  UnitSteps steps;
+  auto analyse = [&](size_t i, unsigned) {
+    if (!isDirty(i))
+      return success();
+    return analyseUnit(units[i], symbols.get(), explain, lastRound,
+                       obligations != nullptr, work[i]);
   };
-  // Callees before callers. Within a layer no analysis reads another
-  // function of the layer, so a layer goes in chunks; functions on call
-  // cycles (and their callers) are analysed together.
-  constexpr size_t kChunk = 256;
-  for (ArrayRef<size_t> layer : order.layers)
-    for (size_t begin = 0; begin < layer.size(); begin += kChunk)
-      if (failed(process(
-              layer.slice(begin, std::min(kChunk, layer.size() - begin)))))
-        return failure();
-  if (failed(process(order.cyclic)))
+  auto apply = [&](size_t i, unsigned) -> FailureOr<bool> {
+    if (!isDirty(i))
+      return false;
+    UnitRefinement done = std::move(work[i]);
+    changed[i] = applyUnit(done);
+    found[i] = std::move(done.obligations);
+    return false;
+  };
+  steps.analyse = analyse;
+  steps.apply = apply;
+  if (failed(runInCallOrder(ctx, order, config, steps)))
     return failure();
   result.calledChanged =
       llvm::any_of(llvm::seq<size_t>(0, units.size()),

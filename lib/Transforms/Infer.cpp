@@ -263,56 +263,43 @@ public:
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    CallOrder order = orderByCalls(root, units, symbols.get());
-    // The arguments of the functions in `unit` get symbols.
-    auto bindUnit = [&](Operation *unit) {
-      WalkResult walk = unit->walk([&](FunctionOpInterface func) {
+    // The arguments of the functions in a unit get symbols.
+    auto bindUnit = [&](size_t i, unsigned) {
+      WalkResult walk = units[i]->walk([&](FunctionOpInterface func) {
         return !func.isExternal() && failed(bindArguments(func))
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       });
       return failure(walk.wasInterrupted());
     };
-    auto analyse = [&](Operation *unit, SmallVectorImpl<Raise> &raises) {
+    std::vector<SmallVector<Raise>> raises(units.size());
+    auto analyse = [&](size_t i, unsigned) {
       ShapeAnalysis analysis(&getContext());
       analysis.setSymbolTable(symbols.get());
       // The first analysis of the pipeline says which checks always fail.
       analysis.setWarnFailingChecks(true);
-      return analysis.run(unit, [&](Operation *op) {
+      return analysis.run(units[i], [&](Operation *op) {
         if (std::optional<Raise> r = decideRaise(analysis, op))
-          raises.push_back(*r);
+          raises[i].push_back(*r);
       });
     };
-
+    auto apply = [&](size_t i, unsigned) -> FailureOr<bool> {
+      for (const Raise &r : raises[i])
+        applyRaise(r);
+      raises[i].clear();
+      return false;
+    };
     // Callees before callers: within a layer no function reads another, so
     // each is bound, analysed and raised in one task, in parallel with the
-    // others.
-    for (ArrayRef<size_t> layer : order.layers)
-      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
-            Operation *unit = units[layer[k]];
-            SmallVector<Raise> unitRaises;
-            if (failed(bindUnit(unit)) || failed(analyse(unit, unitRaises)))
-              return failure();
-            for (const Raise &r : unitRaises)
-              applyRaise(r);
-            return success();
-          })))
-        return signalPassFailure();
-    // Functions on call cycles (and their callers) read each other's
-    // bodies: all are bound, then analysed in parallel, then raised in
-    // order.
-    ArrayRef<size_t> cyclic = order.cyclic;
-    for (size_t i : cyclic)
-      if (failed(bindUnit(units[i])))
-        return signalPassFailure();
-    SmallVector<SmallVector<Raise>> raises(cyclic.size());
-    if (failed(forEachUnit(&getContext(), cyclic.size(), [&](size_t k) {
-          return analyse(units[cyclic[k]], raises[k]);
-        })))
+    // others. The functions of a call cycle read each other's bodies: all
+    // are bound, then analysed in parallel, then raised in order.
+    UnitSteps steps;
+    steps.prepare = bindUnit;
+    steps.analyse = analyse;
+    steps.apply = apply;
+    if (failed(runInCallOrder(&getContext(), orderByCalls(root, units),
+                              CallOrderConfig(), steps)))
       return signalPassFailure();
-    for (ArrayRef<Raise> unitRaises : raises)
-      for (const Raise &r : unitRaises)
-        applyRaise(r);
 
     // A report file or the JSON format asks for a report too.
     bool toStderr = reportFile == "-";

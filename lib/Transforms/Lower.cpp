@@ -611,7 +611,6 @@ public:
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    CallOrder order = orderByCalls(root, units, symbols.get());
     bool withChecks = checks == CheckMode::Assert;
     // The output is ordinary MLIR: the symshape attributes (argument names,
     // ranges) have done their work and go too. Symshape ops outside
@@ -628,30 +627,32 @@ public:
       });
       return failure(walk.wasInterrupted());
     };
-    auto lowerUnit = [&](Operation *unit) {
-      WalkResult walk = unit->walk([&](FunctionOpInterface func) {
+    auto lowerUnit = [&](size_t i, unsigned) -> FailureOr<bool> {
+      WalkResult walk = units[i]->walk([&](FunctionOpInterface func) {
         if (func.isExternal())
           return WalkResult::advance();
         return failed(Lowering(func, withChecks, symbols.get()).run())
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       });
-      return failure(walk.wasInterrupted());
+      if (walk.wasInterrupted())
+        return failure();
+      return false;
     };
     // Callers before callees, so that a lowering reads the bodies of the
-    // functions its function calls as they were before the pass. Functions
-    // on call cycles (and their callers) come first, one after the other
-    // (there, a callee may already be lowered); then the layers in reverse,
-    // within which no function reads another: each is lowered in one task,
-    // in parallel with the others.
-    for (size_t i : order.cyclic)
-      if (failed(lowerUnit(units[i])))
-        return signalPassFailure();
-    for (ArrayRef<size_t> layer : llvm::reverse(order.layers))
-      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
-            return lowerUnit(units[layer[k]]);
-          })))
-        return signalPassFailure();
+    // functions its function calls as they were before the pass. Within a
+    // layer no function reads another: each is lowered in one task, in
+    // parallel with the others. The functions of a call cycle are lowered
+    // one after the other (there, a callee may already be lowered).
+    CallOrderConfig config;
+    config.calleesFirst = false;
+    auto nothing = [](size_t, unsigned) { return success(); };
+    UnitSteps steps;
+    steps.analyse = nothing;
+    steps.apply = lowerUnit;
+    if (failed(runInCallOrder(&getContext(), orderByCalls(root, units), config,
+                              steps)))
+      return signalPassFailure();
     // Attributes go once every function is lowered (a lowering reads the
     // bodies of the functions its function calls).
     if (failed(forEachUnit(&getContext(), units.size(),

@@ -679,73 +679,52 @@ public:
     Operation *root = getOperation();
     SmallVector<Operation *> units = analysisUnits(root);
     std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
-    CallOrder order = orderByCalls(root, units, symbols.get());
-    ArrayRef<size_t> cyclic = order.cyclic;
     // Certificates come out in the order of the functions (each task
     // writes only its own function's list).
     std::vector<std::vector<Obligation>> obligations(units.size());
     // With a report: what each function's last round left undecided.
     SmallVector<std::vector<PipelineReport::Undecided>> undecided(units.size());
-    auto keep = [&](size_t unit, UnitRound &round) {
-      for (Obligation &o : round.obligations)
-        obligations[unit].push_back(std::move(o));
-      undecided[unit] = std::move(round.undecided);
-    };
     // The functions the pass changed (one flag per function, set by the
-    // task that owns it).
+    // task that owns it), and what the last analysis of each found.
     SmallVector<char> touched(units.size(), 0);
+    std::vector<UnitRound> found(units.size());
 
     // Callees before callers: within a layer no function reads another, so
     // each is analysed and rewritten to its own fixpoint in one task, in
-    // parallel with the others, and its analysis freed when it is done. The
-    // first round trims what follows checks written false; later ones what
-    // follows checks decided false. Diagnostics come out in the order of
-    // the functions within a layer.
-    for (ArrayRef<size_t> layer : order.layers)
-      if (failed(forEachUnit(&getContext(), layer.size(), [&](size_t k) {
-            Operation *unit = units[layer[k]];
-            char &changed = touched[layer[k]];
-            for (unsigned round = 0; round < maxIterations; ++round) {
-              changed |= eraseAfterFailingChecks(unit);
-              UnitRound found;
-              if (failed(analyseUnit(unit, symbols.get(), found)))
-                return failure();
-              keep(layer[k], found);
-              if (!applyUnit(unit, found))
-                break;
-              changed = true;
-              if (round + 1 == maxIterations)
-                changed |= eraseAfterFailingChecks(unit);
-            }
-            return success();
-          })))
-        return signalPassFailure();
-
-    // Functions on call cycles (and their callers) read each other's
-    // bodies: a round analyses all of them (in parallel) before any is
-    // rewritten, and rounds repeat over all of them until none changes.
-    for (unsigned round = 0; round < maxIterations && !cyclic.empty();
-         ++round) {
-      for (size_t i : cyclic)
-        touched[i] |= eraseAfterFailingChecks(units[i]);
-      SmallVector<UnitRound> found(cyclic.size());
-      if (failed(forEachUnit(&getContext(), cyclic.size(), [&](size_t k) {
-            return analyseUnit(units[cyclic[k]], symbols.get(), found[k]);
-          })))
-        return signalPassFailure();
-      bool changed = false;
-      for (size_t k = 0; k < cyclic.size(); ++k) {
-        keep(cyclic[k], found[k]);
-        bool applied = applyUnit(units[cyclic[k]], found[k]);
-        touched[cyclic[k]] |= applied;
-        changed |= applied;
-      }
-      if (!changed)
-        break;
-      if (round + 1 == maxIterations)
-        for (size_t i : cyclic)
-          touched[i] |= eraseAfterFailingChecks(units[i]);
-    }
+    // parallel with the others, and its analysis freed when it is done.
+    // Functions on a call cycle read each other's bodies: a round analyses
+    // all of them (in parallel) before any is rewritten, and rounds repeat
+    // until none changes. Each round first trims what follows checks
+    // written or decided false. Diagnostics come out in the order of the
+    // functions within a layer.
+    CallOrderConfig config;
+    config.maxRounds = maxIterations;
+    UnitSteps steps;
+    auto prepare = [&](size_t i, unsigned) {
+      touched[i] |= eraseAfterFailingChecks(units[i]);
+      return success();
+    };
+    auto analyse = [&](size_t i, unsigned) {
+      return analyseUnit(units[i], symbols.get(), found[i]);
+    };
+    auto apply = [&](size_t i, unsigned round) -> FailureOr<bool> {
+      UnitRound r = std::move(found[i]);
+      for (Obligation &o : r.obligations)
+        obligations[i].push_back(std::move(o));
+      undecided[i] = std::move(r.undecided);
+      bool applied = applyUnit(units[i], r);
+      // The last round trims what follows the checks it decided false.
+      if (applied && round + 1 == maxIterations)
+        eraseAfterFailingChecks(units[i]);
+      touched[i] |= applied;
+      return applied;
+    };
+    steps.prepare = prepare;
+    steps.analyse = analyse;
+    steps.apply = apply;
+    if (failed(runInCallOrder(&getContext(), orderByCalls(root, units), config,
+                              steps)))
+      return signalPassFailure();
 
     if (report)
       for (auto [unit, left] : llvm::zip(units, undecided))
