@@ -47,8 +47,10 @@ Operation *symshape::nameScope(Operation *op) {
   return nullptr;
 }
 
-ShapeAnalysis::ShapeAnalysis(MLIRContext *context)
-    : exprContext(SymShapeDialect::getExprContext(context)), solver(facts) {}
+ShapeAnalysis::ShapeAnalysis(MLIRContext *context,
+                             const ShapeAnalysisConfig &config)
+    : exprContext(SymShapeDialect::getExprContext(context)), solver(facts),
+      config(config) {}
 
 ShapeAnalysis::~ShapeAnalysis() = default;
 
@@ -263,7 +265,8 @@ bool ShapeAnalysis::isTooWide(Expr e) {
 }
 
 Expr ShapeAnalysis::followDefChain(llvm::function_ref<Expr()> compute) {
-  if (depthLimit && onDemandDepth >= *depthLimit) {
+  if (config.onDemandDepthLimit &&
+      onDemandDepth >= *config.onDemandDepthLimit) {
     depthLimitReached = true;
     return Expr();
   }
@@ -325,7 +328,7 @@ bool ShapeAnalysis::isCarriedDimKept(Value carried, Value yielded,
     return false;
   ShapeAnalysis probe(carried.getContext());
   probe.callDepth = callDepth + 1;
-  probe.symbolTable = symbolTable;
+  probe.config.symbols = config.symbols;
   Expr s = probe.dimSymbol(carried, dim);
   probe.dimExprs[{carried, dim}] = s;
   if (probe.getDimExpr(yielded, dim) != s)
@@ -378,7 +381,7 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
 
 void ShapeAnalysis::noteAssumption(Operation *op, unsigned kind,
                                    llvm::function_ref<std::string()> what) {
-  if (logStatedFacts && assumed.insert({op, kind}).second)
+  if (config.logStatedFacts && assumed.insert({op, kind}).second)
     assumptions.push_back({op->getLoc(), what()});
 }
 
@@ -433,7 +436,7 @@ ShapeAnalysis::computeCallSummary(Region &body, unsigned resultIndex,
     return {};
   ShapeAnalysis inner(body.getContext());
   inner.callDepth = callDepth + 1;
-  inner.symbolTable = symbolTable;
+  inner.config.symbols = config.symbols;
   Value returned = ret->getOperand(resultIndex);
   Expr e = dim ? inner.getDimExpr(returned, *dim) : inner.getExpr(returned);
   e = inner.solver.normalize(e);
@@ -458,15 +461,15 @@ ShapeAnalysis::computeCallSummary(Region &body, unsigned resultIndex,
 Operation *ShapeAnalysis::resolveCallee(CallOpInterface call) const {
   auto ref = llvm::dyn_cast_if_present<FlatSymbolRefAttr>(
       llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()));
-  if (symbolTable && ref &&
-      SymbolTable::getNearestSymbolTable(call) == symbolTable->getOp())
-    return symbolTable->lookup(ref.getValue());
+  if (config.symbols && ref &&
+      SymbolTable::getNearestSymbolTable(call) == config.symbols->getOp())
+    return config.symbols->lookup(ref.getValue());
   return call.resolveCallable();
 }
 
 Expr ShapeAnalysis::getCallResult(CallOpInterface call, unsigned resultIndex,
                                   std::optional<unsigned> dim) {
-  if (!callSummaries || callDepth >= kMaxCallDepth)
+  if (!config.callSummaries || callDepth >= kMaxCallDepth)
     return Expr();
   // Only private functions with a body: a public one may be replaced at
   // link time.
@@ -566,7 +569,7 @@ std::string ShapeAnalysis::describeAsStated(Expr e, bool rename) const {
 
 void ShapeAnalysis::reportContradiction(
     Expr e, FactSource fact, llvm::function_ref<std::string()> describeFact) {
-  if (!fact.userStated && !warnFailingChecks)
+  if (!fact.userStated && !config.warnFailingChecks)
     return;
   std::string stated = describeFact();
   Operation *source = fact.op;
@@ -624,7 +627,7 @@ void ShapeAnalysis::reportContradiction(
 
 void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
                              int64_t divisor, FactSource source) {
-  if (logStatedFacts && e)
+  if (config.logStatedFacts && e)
     statedFacts.push_back({e, range, divisor, Expr()});
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(e) << " in "
                           << range << " (divisor " << divisor << ")\n");
@@ -670,7 +673,7 @@ void ShapeAnalysis::addRange(Expr e, const symshape::Interval &range,
 }
 
 void ShapeAnalysis::addEquality(Expr a, Expr b, FactSource source) {
-  if (logStatedFacts && a && b)
+  if (config.logStatedFacts && a && b)
     statedFacts.push_back({a, symshape::Interval(), 1, b});
   LLVM_DEBUG(llvm::dbgs() << "symshape-analysis: fact " << describe(a)
                           << " == " << describe(b) << "\n");
@@ -809,7 +812,7 @@ void ShapeAnalysis::addDeclarations(Operation *root) {
 //===----------------------------------------------------------------------===//
 
 void ShapeAnalysis::recordAvailable(Value value, Expr e) {
-  if (!e || !availableValues)
+  if (!e || !config.availableValues)
     return;
   Expr key = solver.simplify(e);
   available[key].push_back(value);
@@ -817,7 +820,8 @@ void ShapeAnalysis::recordAvailable(Value value, Expr e) {
 }
 
 Value ShapeAnalysis::findAvailableValue(Expr e, Type type, Value exclude) {
-  assert(availableValues && "the analysis does not index available values");
+  assert(config.availableValues &&
+         "the analysis does not index available values");
   if (!e)
     return Value();
   auto it = available.find(solver.simplify(e));
@@ -875,8 +879,8 @@ void ShapeAnalysis::visitWithOperandFacts(Operation *op,
   // A pure op without regions whose single result is read by one use only:
   // what holds at that use holds for the value (it matters nowhere else).
   OpOperand *use = nullptr;
-  if (operandFacts && op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-      op->getResult(0).hasOneUse() && isPure(op))
+  if (config.operandFacts && op->getNumResults() == 1 &&
+      op->getNumRegions() == 0 && op->getResult(0).hasOneUse() && isPure(op))
     use = &*op->getResult(0).getUses().begin();
   auto user = use ? dyn_cast<ShapeSemanticsOpInterface>(use->getOwner())
                   : ShapeSemanticsOpInterface();

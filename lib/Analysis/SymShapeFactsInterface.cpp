@@ -42,12 +42,17 @@ thread_local DecisionRecorder *currentRecorder = nullptr;
 
 /// The analysis of one query.
 struct LocalAnalysis : public ShapeAnalysis {
-  explicit LocalAnalysis(MLIRContext *context) : ShapeAnalysis(context) {
-    setOnDemandDepthLimit(kLocalDepth);
+  explicit LocalAnalysis(MLIRContext *context)
+      : ShapeAnalysis(context, localConfig()) {}
+
+  static ShapeAnalysisConfig localConfig() {
+    ShapeAnalysisConfig config;
+    config.onDemandDepthLimit = kLocalDepth;
     // Canonicalization may run on functions in parallel: a query must not
     // read another function's body.
-    setCallSummaries(false);
-    setLogStatedFacts(currentRecorder != nullptr);
+    config.callSummaries = false;
+    config.logStatedFacts = currentRecorder != nullptr;
+    return config;
   }
 
   /// Records a decision that claims `claim`, if a recorder is installed.

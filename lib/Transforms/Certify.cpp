@@ -303,6 +303,17 @@ bool buildQuery(OpBuilder &b, ModuleOp module, const Obligation &o) {
 
 } // namespace
 
+LogicalResult
+symshape::writeUnitObligations(MLIRContext *context,
+                               MutableArrayRef<std::vector<Obligation>> perUnit,
+                               StringRef path, bool append) {
+  std::vector<Obligation> all;
+  for (std::vector<Obligation> &unit : perUnit)
+    for (Obligation &o : unit)
+      all.push_back(std::move(o));
+  return writeObligations(context, all, path, append);
+}
+
 LogicalResult symshape::writeObligations(MLIRContext *context,
                                          ArrayRef<Obligation> obligations,
                                          StringRef path, bool append) {

@@ -63,6 +63,13 @@ mlir::LogicalResult writeObligations(mlir::MLIRContext *context,
                                      ArrayRef<Obligation> obligations,
                                      llvm::StringRef path, bool append);
 
+/// The obligations of each analysis unit (the functions of a module,
+/// gathered in parallel), written in the order of the units.
+mlir::LogicalResult
+writeUnitObligations(mlir::MLIRContext *context,
+                     llvm::MutableArrayRef<std::vector<Obligation>> perUnit,
+                     llvm::StringRef path, bool append);
+
 } // namespace symshape
 
 #endif // SYMSHAPE_LIB_TRANSFORMS_CERTIFY_H

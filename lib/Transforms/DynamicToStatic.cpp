@@ -452,10 +452,11 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
   // The symbols dims stay dynamic in, each with its range where first met
   // (under the facts that hold there).
   llvm::MapVector<unsigned, std::string> staySymbolic;
-  out.analysis = std::make_unique<ShapeAnalysis>(unit->getContext());
+  ShapeAnalysisConfig config;
+  config.symbols = symbols;
+  config.logStatedFacts = certifying;
+  out.analysis = std::make_unique<ShapeAnalysis>(unit->getContext(), config);
   ShapeAnalysis &analysis = *out.analysis;
-  analysis.setSymbolTable(symbols);
-  analysis.setLogStatedFacts(certifying);
   out.refiner = std::make_unique<Refiner>(
       analysis, certifying ? &out.obligations : nullptr);
   Refiner &refiner = *out.refiner;

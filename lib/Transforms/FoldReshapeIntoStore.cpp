@@ -869,9 +869,10 @@ public:
     SmallVector<PipelineReport::Folds> unitReport(units.size());
     LogicalResult result =
         forEachUnit(&getContext(), units.size(), [&](size_t i) {
-          ShapeAnalysis analysis(&getContext());
-          analysis.setSymbolTable(symbols.get());
-          analysis.setLogStatedFacts(!certify.empty());
+          ShapeAnalysisConfig config;
+          config.symbols = symbols.get();
+          config.logStatedFacts = !certify.empty();
+          ShapeAnalysis analysis(&getContext(), config);
           return analysis.run(units[i], [&](Operation *op) {
             std::optional<Candidate> c = matchCandidate(op);
             if (!c) {
@@ -925,14 +926,10 @@ public:
         if (auto func = dyn_cast<FunctionOpInterface>(unit);
             func && (folds.done || !folds.refused.empty()))
           report->folds[func.getName()] = std::move(folds);
-    if (!certify.empty()) {
-      std::vector<Obligation> all;
-      for (std::vector<Obligation> &unit : unitObligations)
-        for (Obligation &o : unit)
-          all.push_back(std::move(o));
-      if (failed(writeObligations(&getContext(), all, certify, certifyAppend)))
-        return signalPassFailure();
-    }
+    if (!certify.empty() &&
+        failed(writeUnitObligations(&getContext(), unitObligations, certify,
+                                    certifyAppend)))
+      return signalPassFailure();
     // Unchanged IR keeps its analyses, and the pass manager skips verifying
     // it again.
     if (llvm::all_of(unitFolds,

@@ -274,10 +274,11 @@ public:
     };
     std::vector<SmallVector<Raise>> raises(units.size());
     auto analyse = [&](size_t i, unsigned) {
-      ShapeAnalysis analysis(&getContext());
-      analysis.setSymbolTable(symbols.get());
+      ShapeAnalysisConfig config;
+      config.symbols = symbols.get();
       // The first analysis of the pipeline says which checks always fail.
-      analysis.setWarnFailingChecks(true);
+      config.warnFailingChecks = true;
+      ShapeAnalysis analysis(&getContext(), config);
       return analysis.run(units[i], [&](Operation *op) {
         if (std::optional<Raise> r = decideRaise(analysis, op))
           raises[i].push_back(*r);

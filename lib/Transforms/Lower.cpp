@@ -529,8 +529,10 @@ LogicalResult Lowering::run() {
   // one analysis of the function (an analysis per op would walk the def
   // chains again for each), and before any op is replaced: the analysis
   // keys its results by values, which rewrites erase.
-  analysis = std::make_unique<ShapeAnalysis>(func->getContext());
-  analysis->setSymbolTable(symbols);
+  ShapeAnalysisConfig analysisConfig;
+  analysisConfig.symbols = symbols;
+  analysis =
+      std::make_unique<ShapeAnalysis>(func->getContext(), analysisConfig);
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
     precompute(op);

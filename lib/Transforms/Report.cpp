@@ -134,8 +134,9 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
                                                      const SymbolTable *symbols,
                                                      bool full,
                                                      const AssumedBy *assumed) {
-  ShapeAnalysis analysis(func->getContext());
-  analysis.setSymbolTable(symbols);
+  ShapeAnalysisConfig config;
+  config.symbols = symbols;
+  ShapeAnalysis analysis(func->getContext(), config);
   AsmState state(func);
   std::string dimsText;
   llvm::raw_string_ostream dims(dimsText);
@@ -321,8 +322,9 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
       for (FunctionOpInterface func : funcs) {
         if (func.isExternal() || !func.isPublic())
           continue;
-        ShapeAnalysis analysis(func->getContext());
-        analysis.setSymbolTable(symbols);
+        ShapeAnalysisConfig config;
+        config.symbols = symbols;
+        ShapeAnalysis analysis(func->getContext(), config);
         Solver &solver = analysis.getSolver();
         Block *entry = &func.getFunctionBody().front();
         Operation *terminator = entry->getTerminator();

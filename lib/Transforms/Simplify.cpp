@@ -609,12 +609,13 @@ public:
   LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
                             UnitRound &out) {
     bool certifying = !certify.empty();
-    out.analysis = std::make_unique<ShapeAnalysis>(&getContext());
+    ShapeAnalysisConfig config;
+    config.symbols = symbols;
+    config.logStatedFacts = certifying;
+    config.operandFacts = true;
+    config.availableValues = true;
+    out.analysis = std::make_unique<ShapeAnalysis>(&getContext(), config);
     ShapeAnalysis &analysis = *out.analysis;
-    analysis.setSymbolTable(symbols);
-    analysis.setLogStatedFacts(certifying);
-    analysis.setOperandFacts(true);
-    analysis.setAvailableValues(true);
     ExprCost cost;
     LogicalResult r = analysis.run(unit, [&](Operation *op) {
       std::optional<Decision> d = decide(analysis, cost, op, explain);
@@ -730,13 +731,9 @@ public:
       for (auto [unit, left] : llvm::zip(units, undecided))
         if (auto func = dyn_cast<FunctionOpInterface>(unit))
           report->undecided[func.getName()] = std::move(left);
-    bool certifying = !certify.empty();
-    std::vector<Obligation> all;
-    for (std::vector<Obligation> &unit : obligations)
-      for (Obligation &o : unit)
-        all.push_back(std::move(o));
-    if (certifying &&
-        failed(writeObligations(&getContext(), all, certify, certifyAppend)))
+    if (!certify.empty() &&
+        failed(writeUnitObligations(&getContext(), obligations, certify,
+                                    certifyAppend)))
       return signalPassFailure();
     // Unchanged IR keeps its analyses, and the pass manager skips verifying
     // it again.

@@ -99,12 +99,55 @@ bool isElementwiseOnTensors(mlir::Operation *op);
 /// into the user's source.
 std::string describeLocation(mlir::Location loc);
 
+/// What a ShapeAnalysis does beyond computing expressions and facts, set
+/// once when it is built (in the style of GreedyRewriteConfig).
+struct ShapeAnalysisConfig {
+  /// A symbol table of the module the analysed functions are in, built once
+  /// by the pass and only read by the analysis (so analyses of several
+  /// functions may share it in parallel): callees are found in it instead
+  /// of by a scan of the module per call. The table must stay valid and up
+  /// to date while the analysis runs. Without one, calls resolve the usual
+  /// way.
+  const mlir::SymbolTable *symbols = nullptr;
+  /// Whether the result of a call of a private function is computed from
+  /// the callee's body. Without, queries never read outside the function
+  /// they start in, which a pass running on functions in parallel requires.
+  bool callSummaries = true;
+  /// Whether `run()` indexes the values it passes by the simplified form of
+  /// their expression, for `findAvailableValue` (simplifying every value's
+  /// expression costs about as much as computing it).
+  bool availableValues = false;
+  /// Whether the visitor also sees, at an op whose single result has a
+  /// single use, the facts that hold where that use reads it (a select's
+  /// condition for the operand it selects). Such facts hold only for the
+  /// value's use, not for what the op does: a pass may replace the value by
+  /// a constant or an available value equal to it under them, never
+  /// rebuild the op (a rebuilt op would run whatever the condition).
+  bool operandFacts = false;
+  /// Whether the facts stated in scope are kept as stated
+  /// (`getStatedFacts`, for certificates).
+  bool logStatedFacts = false;
+  /// Whether a check (`cf.assert`) that contradicts earlier facts is
+  /// reported as a warning (the program aborts there whatever the input),
+  /// so that of the passes that analyse a function only the first one says
+  /// it (symshape-infer). Contradicting facts the user states with symshape
+  /// ops are errors in every pass.
+  bool warnFailingChecks = false;
+  /// Bounds how far on-demand queries (`getExpr`/`getDimExpr` outside
+  /// `run()`) follow def chains: a value or dim that many steps up becomes
+  /// a symbol of its own. A local query then costs a bounded amount
+  /// whatever the length of the chain (the canonicalization patterns use
+  /// this). None: unbounded.
+  std::optional<unsigned> onDemandDepthLimit;
+};
+
 /// The driver over ShapeSemanticsOpInterface: it asks each op's model what
 /// the op computes and states, and answers the models' queries (it is their
 /// ShapeQuery).
 class ShapeAnalysis : public ShapeQuery {
 public:
-  explicit ShapeAnalysis(mlir::MLIRContext *context);
+  explicit ShapeAnalysis(mlir::MLIRContext *context,
+                         const ShapeAnalysisConfig &config = {});
   ~ShapeAnalysis() override;
 
   ExprContext &getExprContext() override { return exprContext; }
@@ -151,11 +194,7 @@ public:
   /// other (an error naming both was emitted).
   mlir::LogicalResult run(mlir::Operation *root, const Visitor &visitor = {});
 
-  /// Whether `run()` indexes the values it passes by the simplified form of
-  /// their expression, for `findAvailableValue`: off by default (simplifying
-  /// every value's expression costs about as much as computing it).
-  void setAvailableValues(bool enable) { availableValues = enable; }
-  /// During `run()` with `setAvailableValues(true)`: a value of type `type`,
+  /// During `run()` with `availableValues`: a value of type `type`,
   /// other than `exclude`, available at the current point whose expression
   /// simplifies to `e`; or null.
   mlir::Value findAvailableValue(Expr e, mlir::Type type,
@@ -172,43 +211,12 @@ public:
   /// assumption covers it. Not a sign: `b - a` is built from sizes.
   bool isBuiltFromSizes(Expr e) override;
 
-  /// Bounds how far on-demand queries (`getExpr`/`getDimExpr` outside
-  /// `run()`) follow def chains: a value or dim `limit` steps up becomes a
-  /// symbol of its own. A local query then costs a bounded amount whatever
-  /// the length of the chain (the canonicalization patterns use this).
-  void setOnDemandDepthLimit(unsigned limit) { depthLimit = limit; }
   /// Whether a query stopped at that limit (a symbol stands for a value or
   /// dim whose def chain goes on).
   bool reachedDepthLimit() const { return depthLimitReached; }
 
-  /// Whether the result of a call of a private function is computed from
-  /// the callee's body (the default). Without, queries never read outside
-  /// the function they start in, which a pass running on functions in
-  /// parallel requires.
-  void setCallSummaries(bool enable) { callSummaries = enable; }
-
-  /// Whether a check (`cf.assert`) that contradicts earlier facts is
-  /// reported as a warning (the program aborts there whatever the input);
-  /// off by default, so that of the passes that analyse a function only
-  /// the first one says it (symshape-infer). Contradicting facts the user
-  /// states with symshape ops are errors in every pass.
-  void setWarnFailingChecks(bool enable) { warnFailingChecks = enable; }
-
-  /// A symbol table of the module the analysed functions are in, built once
-  /// by the pass and only read here (so analyses of several functions may
-  /// share it in parallel): callees are found in it instead of by a scan of
-  /// the module per call. The table must stay valid and up to date while
-  /// the analysis runs. Without one, calls resolve the usual way.
-  void setSymbolTable(const mlir::SymbolTable *table) { symbolTable = table; }
-
-  /// Whether the visitor also sees, at an op whose single result has a
-  /// single use, the facts that hold where that use reads it (a select's
-  /// condition for the operand it selects): off by default. Such facts hold
-  /// only for the value's use, not for what the op does: a pass may replace
-  /// the value by a constant or an available value equal to it under them,
-  /// never rebuild the op (a rebuilt op would run whatever the condition).
-  void setOperandFacts(bool enable) { operandFacts = enable; }
-  /// During the visitor: true if the facts in scope include such facts.
+  /// During the visitor, with `operandFacts`: true if the facts in scope
+  /// include those of the value's use.
   bool isUnderOperandFacts() const { return underOperandFacts; }
 
   /// A fact as it was stated, before the engine derived anything from it
@@ -220,9 +228,6 @@ public:
     int64_t divisor = 1;
     Expr other;
   };
-  /// Whether the facts stated in scope are kept as stated
-  /// (`getStatedFacts`); off by default.
-  void setLogStatedFacts(bool enable) { logStatedFacts = enable; }
   /// The facts stated so far that hold at the current point of the walk.
   ArrayRef<StatedFactLog> getStatedFacts() const { return statedFacts; }
 
@@ -332,9 +337,7 @@ private:
   llvm::DenseMap<Expr, SmallVector<mlir::Value, 1>> available;
   std::vector<Expr> availableLog;
 
-  bool availableValues = false;
-  bool logStatedFacts = false;
-  bool operandFacts = false;
+  ShapeAnalysisConfig config;
   bool underOperandFacts = false;
   std::vector<StatedFactLog> statedFacts;
   std::vector<Assumption> assumptions;
@@ -344,14 +347,10 @@ private:
   void noteAssumption(mlir::Operation *op, unsigned kind,
                       llvm::function_ref<std::string()> what);
   bool walking = false;
-  std::optional<unsigned> depthLimit;
-  bool callSummaries = true;
-  bool warnFailingChecks = false;
   unsigned onDemandDepth = 0;
   bool depthLimitReached = false;
   /// Nesting of call summaries (recursion is cut off).
   unsigned callDepth = 0;
-  const mlir::SymbolTable *symbolTable = nullptr;
   mlir::Operation *resolveCallee(mlir::CallOpInterface call) const;
   static constexpr unsigned kMaxCallDepth = 4;
   /// The widest sum or product kept as the expression of a value.

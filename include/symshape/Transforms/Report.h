@@ -47,7 +47,7 @@ using AssumedBy = llvm::StringMap<std::string>;
 /// dims once, where they first appear, with the number of values that have
 /// them. Nothing for a function without facts about the user's values (a
 /// harness on static shapes). `symbols`, if given, is a symbol table of the
-/// module that calls are resolved in (see ShapeAnalysis::setSymbolTable).
+/// module that calls are resolved in (see ShapeAnalysisConfig::symbols).
 std::optional<FunctionFacts>
 describeFacts(mlir::FunctionOpInterface func,
               const mlir::SymbolTable *symbols = nullptr, bool full = false,
