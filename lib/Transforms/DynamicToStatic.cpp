@@ -100,14 +100,10 @@ public:
         k.types[r] = computeProvenType(r);
     // What every iteration of a loop sees (the analysis gives an iter arg
     // the dims of its init only if the body yields a tensor of its dims).
-    if (auto forOp = dyn_cast<scf::ForOp>(op))
-      for (Value arg : forOp.getRegionIterArgs())
-        k.types[arg] = computeProvenType(arg);
-    if (auto whileOp = dyn_cast<scf::WhileOp>(op))
-      for (Value arg : whileOp.getBeforeArguments())
-        k.types[arg] = computeProvenType(arg);
-    if (auto forall = dyn_cast<scf::ForallOp>(op))
-      for (Value arg : forall.getRegionIterArgs())
+    // (scf.for's iteration arguments, scf.while's 'before' arguments,
+    // scf.forall's shared outputs.)
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+      for (Value arg : loop.getRegionIterArgs())
         k.types[arg] = computeProvenType(arg);
   }
 

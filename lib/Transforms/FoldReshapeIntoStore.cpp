@@ -506,12 +506,9 @@ OpFoldResult divOFR(OpBuilder &b, Location loc, OpFoldResult x,
 }
 
 OpFoldResult mixedDim(OpBuilder &b, Location loc, Value shaped, int64_t d) {
-  auto type = cast<ShapedType>(shaped.getType());
-  if (!type.isDynamicDim(d))
-    return b.getIndexAttr(type.getDimSize(d));
-  if (isa<MemRefType>(type))
-    return memref::DimOp::create(b, loc, shaped, d).getResult();
-  return tensor::DimOp::create(b, loc, shaped, d).getResult();
+  if (isa<MemRefType>(shaped.getType()))
+    return memref::getMixedSize(b, loc, shaped, d);
+  return tensor::getMixedSize(b, loc, shaped, d);
 }
 
 /// The expanded view and the new store's offsets and sizes.
