@@ -1,0 +1,222 @@
+//===- SolverSimplify.cpp - Simplification with facts ---------------------===//
+//
+// Part of the symshape project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SolverInternal.h"
+
+#include "symshape/Engine/CheckedInt.h"
+#include "symshape/Engine/Solver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace symshape;
+using detail::divideByAtom;
+
+Expr Solver::simplify(Expr e) {
+  if (!e)
+    return e;
+  syncCaches();
+  e = normalize(e);
+  auto it = simplifyCache.find(e);
+  if (it != simplifyCache.end())
+    return it->second;
+  // Guard against re-entry on the same expression while it is simplified.
+  simplifyCache[e] = e;
+  Expr r = simplifyImpl(e);
+  if (!r)
+    r = e;
+  simplifyCache[e] = r;
+  return r;
+}
+
+Expr Solver::simplifyImpl(Expr e) {
+  ExprContext &ctx = e.getContext();
+  if (e.isConstant())
+    return e;
+  if (!e.isSymbol()) {
+    SmallVector<Expr, 4> ops;
+    bool changed = false;
+    for (Expr op : e.getOperands()) {
+      ops.push_back(simplify(op));
+      changed |= ops.back() != op;
+    }
+    if (changed) {
+      Expr rebuilt = rebuildWithOperands(e, ops);
+      if (rebuilt && rebuilt != e)
+        return simplify(rebuilt);
+    }
+  }
+  // A single possible value.
+  if (std::optional<int64_t> p = getRange(e).getPoint())
+    return ctx.getConstant(*p);
+  switch (e.getKind()) {
+  case ExprKind::Max:
+  case ExprKind::Min:
+    return simplifyMaxMin(e, e.getOperands());
+  case ExprKind::FloorDiv:
+  case ExprKind::CeilDiv:
+  case ExprKind::Mod: {
+    Expr a = e.getOperands()[0], b = e.getOperands()[1];
+    if (b.isConstant()) {
+      int64_t c = b.getConstantValue();
+      if (Expr split = splitByDivisors(e.getKind(), a, c))
+        return split;
+      if (e.getKind() == ExprKind::Mod) {
+        // (multiple of c) mod c == 0; a mod c == a for 0 <= a < c.
+        if (c > 0 && getDivisor(a) % c == 0)
+          return ctx.getConstant(0);
+        if (c > 0 && getRange(a).isNonNegative() &&
+            proveLT(a, b) == Verdict::True)
+          return a;
+      }
+      return e;
+    }
+    // (k * b * x) / b == k * x when b != 0 is proven; exact, so floor and
+    // ceiling agree, and the remainder is 0.
+    Expr q = divideByAtom(a, b);
+    if (q && (getRange(b).isPositive() || getRange(b).isNegative()))
+      return e.getKind() == ExprKind::Mod ? ctx.getConstant(0) : simplify(q);
+    return e;
+  }
+  case ExprKind::Add:
+  case ExprKind::Mul:
+    return simplifyTermsWithDivisors(e);
+  default:
+    return e;
+  }
+}
+
+Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
+  bool isMax = e.getKind() == ExprKind::Max;
+  SmallVector<bool, 4> dropped(operands.size(), false);
+  // A nested max (min) operand is one too wide to flatten (see
+  // kMaxFlattenedWidth): proofs against it would case-split on its many
+  // operands.
+  bool pairwise = operands.size() <= kPairwiseMaxMinOperands &&
+                  llvm::none_of(operands, [&](Expr op) {
+                    return op.getKind() == e.getKind();
+                  });
+  if (!pairwise) {
+    // Many operands: comparing every pair would make a flat max of n values
+    // (and each of its n prefixes) cost n^2 proofs. Drop instead, in linear
+    // time, the operands whose range lies entirely below the greatest lower
+    // bound (above the least upper bound for min). (Operands that another
+    // exceeds by a constant are already gone: the max/min constructor drops
+    // them.)
+    // `inner`: the bound of an operand toward the others (lo for max, hi for
+    // min); `outer`: the other one. The operand with the most extreme inner
+    // bound dominates every operand whose outer bound does not pass it.
+    auto inner = [&](const Interval &r) {
+      return isMax ? r.getLo() : r.getHi();
+    };
+    auto outer = [&](const Interval &r) {
+      return isMax ? r.getHi() : r.getLo();
+    };
+    auto beyond = [&](int64_t a, int64_t b) { return isMax ? a > b : a < b; };
+    SmallVector<Interval> ranges;
+    ranges.reserve(operands.size());
+    std::optional<size_t> best;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      ranges.push_back(getRange(operands[i]));
+      std::optional<int64_t> bound = inner(ranges[i]);
+      if (dropped[i] || ranges[i].isEmpty() || !bound)
+        continue;
+      if (!best || beyond(*bound, *inner(ranges[*best])))
+        best = i;
+    }
+    for (size_t i = 0; best && i < operands.size(); ++i) {
+      std::optional<int64_t> bound = outer(ranges[i]);
+      if (i != *best && !ranges[i].isEmpty() && bound &&
+          !beyond(*bound, *inner(ranges[*best])))
+        dropped[i] = true;
+    }
+  }
+  for (size_t i = 0; pairwise && i < operands.size(); ++i) {
+    for (size_t j = 0; j < operands.size(); ++j) {
+      if (i == j || dropped[j])
+        continue;
+      // For max, operand i is redundant if it is <= some other operand.
+      Verdict v = isMax ? proveLE(operands[i], operands[j])
+                        : proveLE(operands[j], operands[i]);
+      if (v == Verdict::True) {
+        dropped[i] = true;
+        break;
+      }
+    }
+  }
+  SmallVector<Expr, 4> kept;
+  for (size_t i = 0; i < operands.size(); ++i)
+    if (!dropped[i])
+      kept.push_back(operands[i]);
+  if (kept.size() == operands.size())
+    return e;
+  return isMax ? max(kept) : min(kept);
+}
+
+Expr Solver::splitByDivisors(ExprKind kind, Expr a, int64_t c) {
+  // a == m + r with c dividing m (by the divisors of its terms) and r in
+  // [0, c - 1]: a floordiv c == m / c (exact) and a mod c == r. So
+  // (H floordiv 2 + 1) floordiv 2 is H floordiv 4 where 4 divides H.
+  if (c <= 1 || a.getKind() != ExprKind::Add ||
+      (kind != ExprKind::FloorDiv && kind != ExprKind::Mod))
+    return Expr();
+  SmallVector<Expr, 4> multiples, rest;
+  SmallVector<int64_t, 4> multipleCoefficients, restCoefficients;
+  for (auto [t, k] : llvm::zip(a.getOperands(), a.getCoefficients())) {
+    // c divides k * t where it divides k, t's divisor, or their product.
+    std::optional<int64_t> d = checkedMul(getDivisor(t), k);
+    bool divides = k % c == 0 || getDivisor(t) % c == 0 || (d && *d % c == 0);
+    (divides ? multiples : rest).push_back(t);
+    (divides ? multipleCoefficients : restCoefficients).push_back(k);
+  }
+  if (multiples.empty())
+    return Expr();
+  Expr r = rest.empty()
+               ? a.getContext().getConstant(a.getAddConstant())
+               : linearCombination(rest, restCoefficients, a.getAddConstant());
+  if (!r || !Interval(0, c - 1).contains(getRange(r)))
+    return Expr();
+  if (kind == ExprKind::Mod)
+    return simplify(r);
+  Expr m = linearCombination(multiples, multipleCoefficients);
+  Expr q = m ? floorDiv(m, c) : Expr();
+  return q ? simplify(q) : Expr();
+}
+
+Expr Solver::simplifyTermsWithDivisors(Expr e) {
+  // k * (x floordiv c) == (k / c) * x when c divides k and x (exact).
+  auto exactQuotientTerm = [&](Expr term, int64_t k) -> Expr {
+    if (term.getKind() != ExprKind::FloorDiv &&
+        term.getKind() != ExprKind::CeilDiv)
+      return Expr();
+    std::optional<int64_t> c = term.getOperands()[1].getConstantOrNone();
+    if (!c || *c <= 0 || k % *c != 0 ||
+        getDivisor(term.getOperands()[0]) % *c != 0)
+      return Expr();
+    return mul(term.getOperands()[0], k / *c);
+  };
+  if (e.getKind() != ExprKind::Add)
+    return e;
+  SmallVector<Expr, 4> terms;
+  SmallVector<int64_t, 4> coefficients;
+  bool changed = false;
+  for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
+    if (Expr q = exactQuotientTerm(t, c)) {
+      terms.push_back(q);
+      coefficients.push_back(1);
+      changed = true;
+    } else {
+      terms.push_back(t);
+      coefficients.push_back(c);
+    }
+  }
+  if (!changed)
+    return e;
+  Expr r = linearCombination(terms, coefficients, e.getAddConstant());
+  if (!r)
+    return e;
+  return simplify(r);
+}
