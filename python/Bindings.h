@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The extension `symshape._symshape` is one pybind11 module in two parts:
-// the symbolic engine (ExprBindings.cpp, used by symshape.expr) and MLIR
-// modules and pass pipelines (IRBindings.cpp, used by symshape.ir). The
-// pure-Python modules of the package give both their public names.
+// the symbolic engine (ExprBindings.cpp, ExprConversions.cpp and
+// SolverBindings.cpp, used by symshape.expr) and MLIR modules and pass
+// pipelines (IRBindings.cpp, used by symshape.ir). The pure-Python modules
+// of the package give both their public names.
 //
 //===----------------------------------------------------------------------===//
 
