@@ -20,6 +20,8 @@ dynamic shapes, like a frontend's output:
 
   * maxchain  a chain of N nested, alternating arith.maxsi / arith.minsi over
               the dims of a few arguments;
+  * clamp     v = minsi(maxsi(v, d_i + k), d_j + k'), N times, over 8 dims
+              (an alternating clamp chain whose bounds no fact orders);
   * maxflat   maxsi(maxsi(...maxsi(d1, d2)..., d_N)) of N distinct dims (a max
               that flattens into one N-operand max);
   * symbols   N distinct symbols: the dims of N named arguments, summed;
@@ -75,12 +77,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SIZED_KINDS = ["index", "tensor", "calls"]
-PATH_KINDS = ["maxchain", "maxflat", "symbols", "asserts", "dag"]
+PATH_KINDS = ["maxchain", "clamp", "maxflat", "symbols", "asserts", "dag"]
 ALL_KINDS = SIZED_KINDS + PATH_KINDS
 
 DEFAULT_SIZES = [1000, 10000, 100000, 1000000]
 DEFAULT_N = {
     "maxchain": [250, 500, 1000, 2000],
+    "clamp": [250, 500, 1000, 2000],
     "maxflat": [250, 500, 1000, 2000],
     "symbols": [250, 500, 1000, 2000],
     "asserts": [500, 1000, 2000, 5000],
@@ -89,7 +92,7 @@ DEFAULT_N = {
 # --smoke: about 1e3 ops per module where that is fast today; maxflat and
 # symbols (super-linear today: 250 distinct dims take 20+ s) and the DAG
 # (exponential) at a small N so that the smoke test stays well under 30 s.
-SMOKE_N = {"maxchain": 1000, "maxflat": 50, "symbols": 100, "asserts": 400,
+SMOKE_N = {"maxchain": 1000, "clamp": 250, "maxflat": 50, "symbols": 100, "asserts": 400,
            "dag": 10}
 
 BEGIN_MARK = "<!-- pipeline-bench:begin -->"
@@ -477,6 +480,21 @@ def gen_maxchain(n, seed):
     return list(HEADER) + finish_with_tensor(f, v)
 
 
+def gen_clamp(n, seed):
+    """v = min(max(v, d_i + k), d_j + k'): a value clamped N times between
+    offsets of 8 dims (none of which the facts order)."""
+    rng = random.Random(f"{seed}:clamp:{n}")
+    f = Func("clamp")
+    dims = dims_of_args(f, 8, 1)
+    v = dims[0]
+    for _ in range(n):
+        lo = f.op(f"arith.addi {rng.choice(dims)}, {f.const(rng.randrange(1, 9))} : index")
+        hi = f.op(f"arith.addi {rng.choice(dims)}, {f.const(rng.randrange(1, 9))} : index")
+        v = f.op(f"arith.maxsi {v}, {lo} : index")
+        v = f.op(f"arith.minsi {v}, {hi} : index")
+    return list(HEADER) + finish_with_tensor(f, v)
+
+
 def gen_maxflat(n, seed):
     f = Func("maxflat")
     dims = dims_of_args(f, n, 1)
@@ -541,7 +559,7 @@ def gen_dag(n, seed):
     return list(HEADER) + finish_with_tensor(f, v)
 
 
-PATH_GEN = {"maxchain": gen_maxchain, "maxflat": gen_maxflat,
+PATH_GEN = {"maxchain": gen_maxchain, "clamp": gen_clamp, "maxflat": gen_maxflat,
             "symbols": gen_symbols, "asserts": gen_asserts, "dag": gen_dag}
 
 

@@ -16,23 +16,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/IR/SymShapeFactsInterface.h"
+#include "TestHooks.h"
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 
-#include "llvm/Support/CommandLine.h"
-
 using namespace mlir;
 using namespace symshape;
-
-/// A test-only switch: takes an apply's operand built from sizes as a size
-/// (>= 0) whatever its sign, the wrong rule that made `(0 - a) + b` into
-/// `b`. Certificates must refute what it decides
-/// (test/Transforms/certify-canonicalization.mlir).
-static llvm::cl::opt<bool> testUnsoundSizeOperands(
-    "symshape-test-unsound-size-operands", llvm::cl::Hidden,
-    llvm::cl::desc("Test only: take every apply operand built from sizes as "
-                   "non-negative (a wrong rule certificates must refute)"),
-    llvm::cl::init(false));
 
 namespace {
 
@@ -99,7 +88,8 @@ Expr simplifiedApplyExpr(LocalAnalysis &analysis, ApplyOp op) {
     if (!oe)
       continue;
     if (analysis.isProvenNonNegative(oe) ||
-        (testUnsoundSizeOperands && analysis.isBuiltFromSizes(oe)))
+        (testing::unsoundSizeOperands.load(std::memory_order_relaxed) &&
+         analysis.isBuiltFromSizes(oe)))
       local.declareSize(i);
     local.addSymbolRange(i, solver.getRange(oe));
     local.addSymbolDivisor(i, std::max<int64_t>(solver.getDivisor(oe), 1));

@@ -130,32 +130,66 @@ void printOrigins(llvm::raw_ostream &os, ArrayRef<FactOrigin> origins) {
 
 } // namespace
 
-std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
-                                                     const SymbolTable *symbols,
-                                                     bool full,
-                                                     const AssumedBy *assumed) {
-  ShapeAnalysisConfig config;
-  config.symbols = symbols;
-  ShapeAnalysis analysis(func->getContext(), config);
-  AsmState state(func);
-  std::string dimsText;
-  llvm::raw_string_ostream dims(dimsText);
-  llvm::SetVector<unsigned> used;
-  std::string symbolsText;
-  llvm::raw_string_ostream syms(symbolsText);
-  Block *entry = &func.getFunctionBody().front();
+namespace {
 
-  // Whether a function has facts of the user's: about a named symbol, or
-  // (a dim of) one of its arguments.
-  bool aboutUserValues = false;
-  auto isUsers = [&](unsigned pos) {
+/// The text of the facts report of one function, gathered by one analysis
+/// of it: the lines of its values' dims, and its symbols with their facts
+/// as they hold at the end of the entry block.
+class FactsDescriber {
+public:
+  FactsDescriber(FunctionOpInterface func, const SymbolTable *symbols,
+                 bool full, const AssumedBy *assumed)
+      : func(func), full(full), assumed(assumed),
+        analysis(func->getContext(), configFor(symbols)), state(func),
+        entry(&func.getFunctionBody().front()),
+        declared(collectDeclarations(func)) {}
+
+  std::optional<FunctionFacts> run() {
+    (void)analysis.run(func, [&](Operation *op) {
+      // An op's results by the op and where it is in the source.
+      std::string where = describeLocation(op->getLoc());
+      for (Value result : op->getResults())
+        describeValue(result, where.empty() ? op->getName().getStringRef()
+                                            : op->getName().getStringRef() +
+                                                  " at " + where);
+      // Facts are described as they hold at the end of the entry block,
+      // where the facts of the entry block (bindings, asserts) all hold.
+      if (op->getBlock() == entry && op == entry->getTerminator()) {
+        for (BlockArgument arg : entry->getArguments())
+          describeValue(arg, "argument " + Twine(arg.getArgNumber()));
+        describeSymbols();
+      }
+    });
+    // A function without symbols of the user's (a test harness on static
+    // shapes, where only the results of its calls are unknown) has no
+    // facts to report.
+    if (!aboutUserValues)
+      return std::nullopt;
+    std::string dimsText;
+    llvm::raw_string_ostream dims(dimsText);
+    printLines(dims);
+    return FunctionFacts{func.getName().str(), std::move(symbolsText),
+                         std::move(dimsText)};
+  }
+
+private:
+  static ShapeAnalysisConfig configFor(const SymbolTable *symbols) {
+    ShapeAnalysisConfig config;
+    config.symbols = symbols;
+    return config;
+  }
+
+  /// Whether a symbol is the user's: a named symbol, or (a dim of) one of
+  /// the function's arguments.
+  bool isUsers(unsigned pos) {
     const SymbolInfo &info = analysis.getSymbolInfo(pos);
     auto arg = dyn_cast_if_present<BlockArgument>(info.value);
     return info.kind == SymbolInfo::Kind::Named ||
            (arg && arg.getOwner() == entry);
-  };
-  // Writes the dims of `v` to `out`; true if one of them is not constant.
-  auto describeShape = [&](Value v, llvm::raw_ostream &out) {
+  }
+
+  /// Writes the dims of `v` to `out`; true if one of them is not constant.
+  bool describeShape(Value v, llvm::raw_ostream &out) {
     SmallVector<Expr> shape = analysis.getShape(v);
     bool symbolic = false;
     out << "[";
@@ -178,19 +212,20 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
     });
     out << "]";
     return symbolic;
-  };
-  // One line per value. The default listing is for reading a whole model:
-  // the arguments, and each type and dims once, where they first appear,
-  // with how many values have them; values with only constant dims
-  // (weights) and pads (their source's dims plus constants) are left to
-  // report-full.
+  }
+
+  /// One line per value. The default listing is for reading a whole model:
+  /// the arguments, and each type and dims once, where they first appear,
+  /// with how many values have them; values with only constant dims
+  /// (weights) and pads (their source's dims plus constants) are left to
+  /// report-full.
   struct Line {
     std::string name, what, type, shape;
     bool argument; // always listed, on its own
     bool listed;   // a value with a symbolic dim, not a pad
   };
-  SmallVector<Line> lines;
-  auto describeValue = [&](Value v, const Twine &what) {
+
+  void describeValue(Value v, const Twine &what) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
     if (!type)
       return;
@@ -205,8 +240,9 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
     line.listed =
         symbolic && !isa_and_present<tensor::PadOp>(v.getDefiningOp());
     lines.push_back(std::move(line));
-  };
-  auto printLines = [&] {
+  }
+
+  void printLines(llvm::raw_ostream &dims) {
     llvm::StringMap<size_t> count;
     if (!full)
       for (const Line &line : lines)
@@ -227,12 +263,10 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
         dims << " and " << (n - 1) << " more of this shape";
       dims << " : " << line.type << " = " << line.shape << "\n";
     }
-  };
-  // Facts are described as they hold at the end of the entry block, where
-  // the facts of the entry block (bindings, asserts) all hold.
-  llvm::StringMap<SmallVector<Location, 1>> declared =
-      collectDeclarations(func);
-  auto describeSymbols = [&] {
+  }
+
+  void describeSymbols() {
+    llvm::raw_string_ostream syms(symbolsText);
     Solver &solver = analysis.getSolver();
     llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
         analysis.getFactSources();
@@ -249,28 +283,29 @@ std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
                                      sources.lookup(pos), assumed));
       syms << "\n";
     }
-  };
-  (void)analysis.run(func, [&](Operation *op) {
-    // An op's results by the op and where it is in the source.
-    std::string where = describeLocation(op->getLoc());
-    for (Value result : op->getResults())
-      describeValue(result, where.empty() ? op->getName().getStringRef()
-                                          : op->getName().getStringRef() +
-                                                " at " + where);
-    if (op->getBlock() == entry && op == entry->getTerminator()) {
-      for (BlockArgument arg : entry->getArguments())
-        describeValue(arg, "argument " + Twine(arg.getArgNumber()));
-      describeSymbols();
-    }
-  });
-  // A function without symbols of the user's (a test harness on static
-  // shapes, where only the results of its calls are unknown) has no facts
-  // to report.
-  if (!aboutUserValues)
-    return std::nullopt;
-  printLines();
-  return FunctionFacts{func.getName().str(), std::move(symbolsText),
-                       std::move(dimsText)};
+  }
+
+  FunctionOpInterface func;
+  bool full;
+  const AssumedBy *assumed;
+  ShapeAnalysis analysis;
+  AsmState state;
+  Block *entry;
+  llvm::StringMap<SmallVector<Location, 1>> declared;
+  /// The symbols the listed dims use, in the order they are met.
+  llvm::SetVector<unsigned> used;
+  bool aboutUserValues = false;
+  SmallVector<Line> lines;
+  std::string symbolsText;
+};
+
+} // namespace
+
+std::optional<FunctionFacts> symshape::describeFacts(FunctionOpInterface func,
+                                                     const SymbolTable *symbols,
+                                                     bool full,
+                                                     const AssumedBy *assumed) {
+  return FactsDescriber(func, symbols, full, assumed).run();
 }
 
 void symshape::printFactsReport(FunctionOpInterface func, llvm::raw_ostream &os,
@@ -310,6 +345,131 @@ static void writeRange(llvm::json::OStream &j, const Interval &range) {
   });
 }
 
+namespace {
+
+/// One dim of a value in the JSON report.
+struct JSONDim {
+  std::string expr;
+  Interval range;
+  int64_t divisor;
+};
+
+/// One symbol in the JSON report.
+struct JSONSymbol {
+  std::string name;
+  bool isSize;
+  Interval range;
+  int64_t divisor;
+  SmallVector<FactOrigin> origins;
+};
+
+/// What the JSON report says of one function: the dims of its arguments and
+/// (where its entry block returns them) of its results, and the symbols
+/// they use, as the facts hold at the end of the entry block.
+struct JSONFunction {
+  SmallVector<SmallVector<JSONDim>> args, results;
+  SmallVector<JSONSymbol> symbols;
+  bool returnsHere = false;
+};
+
+JSONFunction gatherJSONFunction(FunctionOpInterface func,
+                                const SymbolTable *symbols,
+                                const AssumedBy *assumed) {
+  JSONFunction out;
+  ShapeAnalysisConfig config;
+  config.symbols = symbols;
+  ShapeAnalysis analysis(func->getContext(), config);
+  Solver &solver = analysis.getSolver();
+  Block *entry = &func.getFunctionBody().front();
+  Operation *terminator = entry->getTerminator();
+  out.returnsHere = terminator && terminator->hasTrait<OpTrait::ReturnLike>() &&
+                    terminator->getNumOperands() == func.getNumResults();
+  llvm::SetVector<unsigned> used;
+  llvm::StringMap<SmallVector<Location, 1>> declared =
+      collectDeclarations(func);
+  auto dimsOf = [&](Value v) {
+    SmallVector<JSONDim> dims;
+    for (Expr e : analysis.getShape(v)) {
+      Expr n = solver.simplify(e);
+      used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
+      dims.push_back(
+          {analysis.describe(n), solver.getRange(n), solver.getDivisor(n)});
+    }
+    return dims;
+  };
+  // Facts as they hold at the end of the entry block (its bindings and
+  // checks), where its terminator returns the results.
+  (void)analysis.run(func, [&](Operation *op) {
+    if (op != terminator)
+      return;
+    for (BlockArgument arg : entry->getArguments())
+      out.args.push_back(dimsOf(arg));
+    if (out.returnsHere)
+      for (Value v : terminator->getOperands())
+        out.results.push_back(dimsOf(v));
+    llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
+        analysis.getFactSources();
+    for (unsigned pos : used) {
+      Expr s = analysis.getExprContext().getSymbol(pos);
+      out.symbols.push_back(
+          {analysis.getSymbolName(pos),
+           analysis.getFacts().getSymbol(pos).isSize, solver.getRange(s),
+           solver.getDivisor(s),
+           factOrigins(analysis, pos, declared, sources.lookup(pos), assumed)});
+    }
+  });
+  return out;
+}
+
+/// The ranked tensors among `values` (of `types`) with their dims.
+void writeJSONValues(llvm::json::OStream &j, StringRef key,
+                     ArrayRef<SmallVector<JSONDim>> values, TypeRange types) {
+  j.attributeArray(key, [&] {
+    for (size_t i = 0; i < values.size(); ++i) {
+      auto type = dyn_cast<RankedTensorType>(types[i]);
+      if (!type)
+        continue;
+      j.object([&] {
+        j.attribute("index", int64_t(i));
+        std::string typeText;
+        llvm::raw_string_ostream ts(typeText);
+        ts << type;
+        j.attribute("type", typeText);
+        j.attributeArray("dims", [&] {
+          for (const JSONDim &d : values[i])
+            j.object([&] {
+              j.attribute("expr", d.expr);
+              writeRange(j, d.range);
+              j.attribute("divisor", d.divisor);
+            });
+        });
+      });
+    }
+  });
+}
+
+void writeJSONSymbols(llvm::json::OStream &j, ArrayRef<JSONSymbol> symbols) {
+  j.attributeArray("symbols", [&] {
+    for (const JSONSymbol &sym : symbols)
+      j.object([&] {
+        j.attribute("name", sym.name);
+        j.attribute("kind", sym.isSize ? "size" : "integer");
+        writeRange(j, sym.range);
+        j.attribute("divisor", sym.divisor);
+        j.attributeArray("sources", [&] {
+          for (const FactOrigin &o : sym.origins)
+            j.object([&] {
+              j.attribute("kind", o.kind);
+              if (!o.where.empty())
+                j.attribute(o.kind == "option" ? "option" : "at", o.where);
+            });
+        });
+      });
+  });
+}
+
+} // namespace
+
 void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
                                     llvm::raw_ostream &os,
                                     const SymbolTable *symbols,
@@ -322,112 +482,13 @@ void symshape::writeFactsReportJSON(ArrayRef<FunctionOpInterface> funcs,
       for (FunctionOpInterface func : funcs) {
         if (func.isExternal() || !func.isPublic())
           continue;
-        ShapeAnalysisConfig config;
-        config.symbols = symbols;
-        ShapeAnalysis analysis(func->getContext(), config);
-        Solver &solver = analysis.getSolver();
-        Block *entry = &func.getFunctionBody().front();
-        Operation *terminator = entry->getTerminator();
-        bool returnsHere = terminator &&
-                           terminator->hasTrait<OpTrait::ReturnLike>() &&
-                           terminator->getNumOperands() == func.getNumResults();
-        // Facts as they hold at the end of the entry block (its bindings
-        // and checks), where its terminator returns the results.
-        llvm::SetVector<unsigned> used;
-        struct Dim {
-          std::string expr;
-          Interval range;
-          int64_t divisor;
-        };
-        SmallVector<SmallVector<Dim>> args, results;
-        struct Symbol {
-          std::string name;
-          bool isSize;
-          Interval range;
-          int64_t divisor;
-          SmallVector<FactOrigin> origins;
-        };
-        SmallVector<Symbol> symbols;
-        llvm::StringMap<SmallVector<Location, 1>> declared =
-            collectDeclarations(func);
-        auto dimsOf = [&](Value v) {
-          SmallVector<Dim> dims;
-          for (Expr e : analysis.getShape(v)) {
-            Expr n = solver.simplify(e);
-            used.insert(n.getSymbolsUsed().begin(), n.getSymbolsUsed().end());
-            dims.push_back({analysis.describe(n), solver.getRange(n),
-                            solver.getDivisor(n)});
-          }
-          return dims;
-        };
-        (void)analysis.run(func, [&](Operation *op) {
-          if (op != terminator)
-            return;
-          for (BlockArgument arg : entry->getArguments())
-            args.push_back(dimsOf(arg));
-          if (returnsHere)
-            for (Value v : terminator->getOperands())
-              results.push_back(dimsOf(v));
-          llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
-              analysis.getFactSources();
-          for (unsigned pos : used) {
-            Expr s = analysis.getExprContext().getSymbol(pos);
-            symbols.push_back({analysis.getSymbolName(pos),
-                               analysis.getFacts().getSymbol(pos).isSize,
-                               solver.getRange(s), solver.getDivisor(s),
-                               factOrigins(analysis, pos, declared,
-                                           sources.lookup(pos), assumed)});
-          }
-        });
-        auto writeValues = [&](StringRef key, ArrayRef<SmallVector<Dim>> values,
-                               TypeRange types) {
-          j.attributeArray(key, [&] {
-            for (size_t i = 0; i < values.size(); ++i) {
-              ArrayRef<Dim> dims = values[i];
-              auto type = dyn_cast<RankedTensorType>(types[i]);
-              if (!type)
-                continue;
-              j.object([&] {
-                j.attribute("index", int64_t(i));
-                std::string typeText;
-                llvm::raw_string_ostream ts(typeText);
-                ts << type;
-                j.attribute("type", typeText);
-                j.attributeArray("dims", [&] {
-                  for (const Dim &d : dims)
-                    j.object([&] {
-                      j.attribute("expr", d.expr);
-                      writeRange(j, d.range);
-                      j.attribute("divisor", d.divisor);
-                    });
-                });
-              });
-            }
-          });
-        };
+        JSONFunction facts = gatherJSONFunction(func, symbols, assumed);
         j.object([&] {
           j.attribute("name", func.getName());
-          writeValues("arguments", args, func.getArgumentTypes());
-          if (returnsHere)
-            writeValues("results", results, func.getResultTypes());
-          j.attributeArray("symbols", [&] {
-            for (const Symbol &sym : symbols)
-              j.object([&] {
-                j.attribute("name", sym.name);
-                j.attribute("kind", sym.isSize ? "size" : "integer");
-                writeRange(j, sym.range);
-                j.attribute("divisor", sym.divisor);
-                j.attributeArray("sources", [&] {
-                  for (const FactOrigin &o : sym.origins)
-                    j.object([&] {
-                      j.attribute("kind", o.kind);
-                      if (!o.where.empty())
-                        j.attribute(o.kind == "option" ? "option" : "at",
-                                    o.where);
-                    });
-                });
-              });
-          });
+          writeJSONValues(j, "arguments", facts.args, func.getArgumentTypes());
+          if (facts.returnsHere)
+            writeJSONValues(j, "results", facts.results, func.getResultTypes());
+          writeJSONSymbols(j, facts.symbols);
         });
       }
     });

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Analysis/TestHooks.h"
 #include "Certify.h"
 #include "FailingChecks.h"
 #include "Units.h"
@@ -620,8 +621,9 @@ public:
     LogicalResult r = analysis.run(unit, [&](Operation *op) {
       std::optional<Decision> d = decide(analysis, cost, op, explain);
       // A wrong rule, which the certificate check must catch.
-      if (testUnsoundMax && extremum(op) == Extremum::Max &&
-          op->getNumOperands() == 2 && op->getNumResults() == 1 &&
+      if (testing::unsoundMax.load(std::memory_order_relaxed) &&
+          extremum(op) == Extremum::Max && op->getNumOperands() == 2 &&
+          op->getNumResults() == 1 &&
           op->getOperand(0).getType() == op->getResult(0).getType())
         d = Decision{op, Decision::Kind::UseValue, op->getOperand(0), 0,
                      Expr()};

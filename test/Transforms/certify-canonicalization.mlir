@@ -11,9 +11,10 @@
 // every decision before them).
 // RUN: symshape-opt %s --symshape-pipeline=certify=%t.pipeline.smt2 > /dev/null
 // RUN: %python %symshape_src/scripts/check-certificates.py %t.pipeline.smt2 | FileCheck %s --check-prefix=PROVEN
-// The wrong sign rule (a test-only switch: an operand built from sizes is
-// taken as a size) is caught: z3 refutes what it decided.
-// RUN: symshape-opt %s --symshape-test-unsound-size-operands --symshape-infer --symshape-cleanup=certify=%t.wrong.smt2 > /dev/null
+// The wrong sign rule (the test pass symshape-test-unsound-cleanup: an
+// operand built from sizes is taken as a size) is caught: z3 refutes what
+// it decided.
+// RUN: symshape-opt %s --symshape-infer --symshape-test-unsound-cleanup=certify=%t.wrong.smt2 > /dev/null
 // RUN: not %python %symshape_src/scripts/check-certificates.py %t.wrong.smt2 | FileCheck %s --check-prefix=WRONG
 
 // CHECK-DAG: ; obligation: symshape.sym_max (canonicalization): max(-5 * a, 0) == 0;

@@ -14,9 +14,10 @@
 // FOLDC-DAG: C1 extent divisible
 // FOLDC-DAG: C2 offset aligned
 // FOLDC-DAG: C3 full store
-// A deliberately wrong rule (a test-only flag: every two-operand max is its
-// first operand) is caught: z3 refutes its obligation.
-// RUN: symshape-opt %s --symshape-simplify="test-unsound-max certify=%t.wrong.smt2" > /dev/null
+// A deliberately wrong rule (the test pass symshape-test-unsound-simplify:
+// every two-operand max is its first operand) is caught: z3 refutes its
+// obligation.
+// RUN: symshape-opt %s --symshape-test-unsound-simplify="certify=%t.wrong.smt2" > /dev/null
 // RUN: not %python %symshape_src/scripts/check-certificates.py %t.wrong.smt2 | FileCheck %s --check-prefix=WRONG
 // WRONG: not proven (sat): arith.maxsi: max(arg0, arg1) == arg0;
 // WRONG: {{[0-9]+}} obligations, {{[0-9]+}} proven, 1 failed

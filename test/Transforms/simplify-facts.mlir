@@ -227,8 +227,8 @@ func.func @affine_ops(%x: tensor<?xf32>) -> (index, index) {
 
 // Facts in an unstructured CFG hold in the blocks their source dominates;
 // a branch condition holds in the successor reached through its edge only
-// (the negation in the false one): d >= 8 there (branch-facts.mlir has the
-// joins, where nothing holds).
+// (the negation in the false one): d >= 8 there
+// (simplify-branch-facts.mlir has the joins, where nothing holds).
 // CHECK-LABEL: func.func @cfg_dominance
 // CHECK: %[[D:.*]] = tensor.dim
 // CHECK: cf.assert

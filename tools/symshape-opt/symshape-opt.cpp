@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../../test/lib/TestPasses.h"
 #include "symshape/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -13,6 +14,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   symshape::registerAllDialects(registry);
   symshape::registerAllPasses();
+  symshape::registerTestPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
       "symshape optimizer driver: symbolic shapes for MLIR\n\n"

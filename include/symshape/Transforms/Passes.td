@@ -75,10 +75,7 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
            "(scripts/check-certificates.py runs z3 on it)">,
     Option<"certifyAppend", "certify-append", "bool", /*default=*/"false",
            "Append to the certify file instead of replacing it (as "
-           "symshape-pipeline's second simplify does)">,
-    Option<"testUnsoundMax", "test-unsound-max", "bool", /*default=*/"false",
-           "For testing the certificates only: a deliberately wrong rule "
-           "that replaces every two-operand max by its first operand">
+           "symshape-pipeline's second simplify does)">
   ];
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::arith::ArithDialect",

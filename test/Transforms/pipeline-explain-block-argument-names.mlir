@@ -3,7 +3,7 @@
 // A remark names a value of a non-entry block by where it is declared in
 // the source (once "[block argument 0 of func.func at ...:1:1]", which
 // pointed at the function).
-// CHECK: explain-block-argument-names.mlir:[[# @LINE + 7]]:8: remark: kept max([block argument at explain-block-argument-names.mlir:[[# @LINE + 6]]:6], 4): no operand is proven to be the largest
+// CHECK: pipeline-explain-block-argument-names.mlir:[[# @LINE + 7]]:8: remark: kept max([block argument at pipeline-explain-block-argument-names.mlir:[[# @LINE + 6]]:6], 4): no operand is proven to be the largest
 func.func @f(%x: tensor<?xf32>, %c: i1) -> index {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
