@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Benchmark: symshape-pipeline on many stacked transformer blocks, and what
+its reports cost, against the upstream cleanup trio and parse+print measured
+in the same run on the same input.
+
+The input is N copies of one public function (by default
+bench/inputs/gpt2_block.mlir, a torch-mlir-style GPT-2 block exported by
+symshape.torch with batch and seq dynamic), renamed @forward_0 ...
+@forward_{N-1}, in one module: the shape of a model whose blocks were
+exported one by one. Each N is run (min of --repeat runs) through
+
+  * parse+print: `symshape-opt IN`,
+  * trio:        `mlir-opt -canonicalize -cse -int-range-optimizations IN`
+                 (with the symshape plugin when --plugin is given; otherwise
+                 --allow-unregistered-dialect),
+  * pipeline:    `symshape-opt --symshape-pipeline IN`,
+  * report:      `symshape-opt --symshape-pipeline=report IN` (the summary and
+                 facts go to stderr, read and dropped),
+  * explain:     `symshape-opt --symshape-pipeline=explain IN`,
+
+and prints CPU seconds (user + sys of the command, from wait4: the
+pipeline analyses functions in parallel on the machine's cores, the trio
+does not), net of the start-up (symshape-opt on an empty module), with the
+ratios pipeline/trio, pipeline/parse, report/pipeline and explain/pipeline.
+
+Usage:
+  bench/stacked_bench.py [--blocks 1,4,16,64] [--input FILE] [--repeat 3]
+      [--symshape-opt PATH] [--mlir-opt PATH] [--plugin PATH] [--markdown]
+"""
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def stacked(text, n):
+    """The module of `text` with its public functions copied n times, each
+    copy's functions renamed with a suffix _i (calls follow)."""
+    body = text[text.index("module {") + len("module {"):text.rindex("}")]
+    names = re.findall(r"func\.func (?:private )?@([\w.$-]+)", body)
+    out = ["module {"]
+    for i in range(n):
+        copy = body
+        for name in sorted(names, key=len, reverse=True):
+            copy = re.sub(r"@%s\b" % re.escape(name), "@%s_%d" % (name, i), copy)
+        out.append(copy)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def cpu_seconds(cmd):
+    """User + sys CPU seconds of `cmd` (all its threads, from wait4), or
+    None if it failed."""
+    null = os.open(os.devnull, os.O_RDWR)
+    exe = shutil.which(cmd[0]) or cmd[0]
+    pid = os.posix_spawn(exe, cmd, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+        (os.POSIX_SPAWN_DUP2, null, 2)])
+    os.close(null)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        return None
+    return usage.ru_utime + usage.ru_stime
+
+
+def best(cmd, repeat):
+    runs = [cpu_seconds(cmd) for _ in range(repeat)]
+    if any(r is None for r in runs):
+        return None
+    return min(runs)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--blocks", default="1,4,16,64")
+    ap.add_argument("--input",
+                    default=os.path.join(HERE, "inputs", "gpt2_block.mlir"))
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--symshape-opt",
+                    default=os.path.join(ROOT, "build", "bin", "symshape-opt"))
+    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--plugin", default=None)
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args()
+    text = open(args.input).read()
+    opt = args.symshape_opt
+    trio_base = [args.mlir_opt] + (
+        ["--load-dialect-plugin=" + args.plugin] if args.plugin
+        else ["--allow-unregistered-dialect"])
+    with tempfile.TemporaryDirectory() as work:
+        empty = os.path.join(work, "empty.mlir")
+        with open(empty, "w") as f:
+            f.write("module {}\n")
+        startup = best([opt, "--symshape-pipeline", empty], args.repeat)
+        rows = []
+        for n in [int(b) for b in args.blocks.split(",")]:
+            path = os.path.join(work, "stacked-%d.mlir" % n)
+            with open(path, "w") as f:
+                f.write(stacked(text, n))
+            lines = sum(1 for _ in open(path))
+            cmds = {
+                "parse": [opt, path, "-o", os.devnull],
+                "trio": trio_base + ["-canonicalize", "-cse",
+                                     "-int-range-optimizations", path,
+                                     "-o", os.devnull],
+                "pipeline": [opt, "--symshape-pipeline", path, "-o",
+                             os.devnull],
+                "report": [opt, "--symshape-pipeline=report", path, "-o",
+                           os.devnull],
+                "explain": [opt, "--symshape-pipeline=explain", path, "-o",
+                            os.devnull],
+            }
+            t = {k: best(c, args.repeat) for k, c in cmds.items()}
+            net = {k: (None if v is None else max(v - startup, 1e-3))
+                   for k, v in t.items()}
+            rows.append((n, lines, t, net))
+
+    def ratio(a, b):
+        return "-" if a is None or b is None else "%.2fx" % (a / b)
+
+    header = ("| blocks | lines | parse+print s | trio s | pipeline s | report s "
+              "| explain s | pipeline/trio | pipeline/parse | report/pipeline "
+              "| explain/pipeline |")
+    print("stacked-bench: %s, repeat %d, CPU seconds (user + sys), start-up "
+          "%.3f s subtracted from the ratios" % (
+              os.path.relpath(args.input, ROOT), args.repeat, startup))
+    if args.markdown:
+        print(header)
+        print("| ---: " * 11 + "|")
+    for n, lines, t, net in rows:
+        cells = [str(n), str(lines)] + [
+            "-" if t[k] is None else "%.3f" % t[k]
+            for k in ("parse", "trio", "pipeline", "report", "explain")] + [
+            ratio(net["pipeline"], net["trio"]),
+            ratio(net["pipeline"], net["parse"]),
+            ratio(net["report"], net["pipeline"]),
+            ratio(net["explain"], net["pipeline"])]
+        if args.markdown:
+            print("| " + " | ".join(cells) + " |")
+        else:
+            print("blocks=%s lines=%s parse %s trio %s pipeline %s report %s "
+                  "explain %s | pipeline/trio %s pipeline/parse %s "
+                  "report/pipeline %s explain/pipeline %s" % tuple(cells))
+    return 0 if all(t[k] is not None for _, _, t, _ in rows for k in t) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
