@@ -24,23 +24,36 @@ using namespace mlir;
 
 namespace {
 
-/// Runs `pm` on `op` from `pass` with `hook` on.
-template <typename PassT>
-LogicalResult runWithHook(PassT &pass, OpPassManager &pm, Operation *op,
-                          std::atomic<bool> &hook) {
-  hook = true;
-  LogicalResult result = pass.runNested(pm, op);
-  hook = false;
-  return result;
-}
+/// Runs the shipped pass `Derived::create` makes (writing its certificate
+/// to `certify`) with the wrong rule `Derived::hook()` on.
+template <typename Derived>
+struct TestUnsoundPass : PassWrapper<Derived, OperationPass<>> {
+  TestUnsoundPass() = default;
+  TestUnsoundPass(const TestUnsoundPass &other)
+      : PassWrapper<Derived, OperationPass<>>(other) {}
 
-struct TestUnsoundSimplifyPass
-    : PassWrapper<TestUnsoundSimplifyPass, OperationPass<>> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Derived::create("")->getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    Operation *op = this->getOperation();
+    OpPassManager pm(op->getName());
+    pm.addPass(Derived::create(certify));
+    std::atomic<bool> &hook = Derived::hook();
+    hook = true;
+    LogicalResult result = this->runPipeline(pm, op);
+    hook = false;
+    if (failed(result))
+      this->signalPassFailure();
+  }
+
+  Pass::Option<std::string> certify{*this, "certify",
+                                    llvm::cl::desc("The certificate to write")};
+};
+
+struct TestUnsoundSimplifyPass : TestUnsoundPass<TestUnsoundSimplifyPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestUnsoundSimplifyPass)
-  TestUnsoundSimplifyPass() = default;
-  TestUnsoundSimplifyPass(const TestUnsoundSimplifyPass &other)
-      : PassWrapper(other) {}
-
   StringRef getArgument() const final {
     return "symshape-test-unsound-simplify";
   }
@@ -49,36 +62,16 @@ struct TestUnsoundSimplifyPass
            "(every two-operand max replaced by its first operand), for the "
            "certificate tests";
   }
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    symshape::createSymShapeSimplifyPass()->getDependentDialects(registry);
-  }
-
-  void runOnOperation() override {
+  static std::unique_ptr<Pass> create(StringRef certify) {
     symshape::SymShapeSimplifyPassOptions options;
-    options.certify = certify;
-    OpPassManager pm(getOperation()->getName());
-    pm.addPass(symshape::createSymShapeSimplifyPass(options));
-    if (failed(runWithHook(*this, pm, getOperation(),
-                           symshape::testing::unsoundMax)))
-      signalPassFailure();
+    options.certify = certify.str();
+    return symshape::createSymShapeSimplifyPass(options);
   }
-
-  LogicalResult runNested(OpPassManager &pm, Operation *op) {
-    return runPipeline(pm, op);
-  }
-
-  Option<std::string> certify{*this, "certify",
-                              llvm::cl::desc("The certificate to write")};
+  static std::atomic<bool> &hook() { return symshape::testing::unsoundMax; }
 };
 
-struct TestUnsoundCleanupPass
-    : PassWrapper<TestUnsoundCleanupPass, OperationPass<>> {
+struct TestUnsoundCleanupPass : TestUnsoundPass<TestUnsoundCleanupPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestUnsoundCleanupPass)
-  TestUnsoundCleanupPass() = default;
-  TestUnsoundCleanupPass(const TestUnsoundCleanupPass &other)
-      : PassWrapper(other) {}
-
   StringRef getArgument() const final {
     return "symshape-test-unsound-cleanup";
   }
@@ -87,27 +80,14 @@ struct TestUnsoundCleanupPass
            "takes an operand built from sizes as non-negative whatever its "
            "sign (a wrong rule), for the certificate tests";
   }
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    symshape::createSymShapeCleanupPass()->getDependentDialects(registry);
-  }
-
-  void runOnOperation() override {
+  static std::unique_ptr<Pass> create(StringRef certify) {
     symshape::SymShapeCleanupPassOptions options;
-    options.certify = certify;
-    OpPassManager pm(getOperation()->getName());
-    pm.addPass(symshape::createSymShapeCleanupPass(options));
-    if (failed(runWithHook(*this, pm, getOperation(),
-                           symshape::testing::unsoundSizeOperands)))
-      signalPassFailure();
+    options.certify = certify.str();
+    return symshape::createSymShapeCleanupPass(options);
   }
-
-  LogicalResult runNested(OpPassManager &pm, Operation *op) {
-    return runPipeline(pm, op);
+  static std::atomic<bool> &hook() {
+    return symshape::testing::unsoundSizeOperands;
   }
-
-  Option<std::string> certify{*this, "certify",
-                              llvm::cl::desc("The certificate to write")};
 };
 
 } // namespace
