@@ -55,15 +55,18 @@ Obligation symshape::makeObligation(ShapeAnalysis &analysis, Location loc,
   return o;
 }
 
+std::string symshape::describeRelation(ShapeAnalysis &analysis,
+                                       const Relation &r) {
+  static const char *const rel[] = {"==", "!=", "<", "<="};
+  return analysis.describe(r.lhs) + " " + rel[static_cast<int>(r.kind)] + " " +
+         analysis.describe(r.rhs);
+}
+
 std::string symshape::describeClaim(ShapeAnalysis &analysis,
                                     ArrayRef<Relation> claim) {
-  static const char *const rel[] = {"==", "!=", "<", "<="};
   std::string text;
-  llvm::raw_string_ostream os(text);
   for (const Relation &r : claim)
-    os << " " << analysis.describe(r.lhs) << " "
-       << rel[static_cast<int>(r.kind)] << " " << analysis.describe(r.rhs)
-       << ";";
+    text += " " + describeRelation(analysis, r) + ";";
   return text;
 }
 

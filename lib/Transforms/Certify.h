@@ -43,6 +43,10 @@ struct Obligation {
   std::vector<ShapeAnalysis::Assumption> assumptions;
 };
 
+/// "lhs rel rhs" (rel one of ==, !=, <, <=), with symbols named as the user
+/// knows them.
+std::string describeRelation(ShapeAnalysis &analysis, const Relation &r);
+
 /// "lhs rel rhs;" for each relation of `claim`, with symbols named as the
 /// user knows them (for the comment above a query).
 std::string describeClaim(ShapeAnalysis &analysis, ArrayRef<Relation> claim);

@@ -91,6 +91,30 @@ factOrigins(const ShapeAnalysis &analysis, unsigned pos,
   return origins;
 }
 
+/// What the reports say of one symbol: its name, kind, range and divisor
+/// under the facts in scope, and where those facts come from.
+struct SymbolSummary {
+  std::string name;
+  bool isSize;
+  Interval range;
+  int64_t divisor;
+  SmallVector<FactOrigin> origins;
+};
+
+/// The summary of symbol `pos` at this point of `analysis`'s walk, with
+/// `sources` the sources of its facts (ShapeAnalysis::getFactSources).
+SymbolSummary
+summarizeSymbol(ShapeAnalysis &analysis, unsigned pos,
+                const llvm::StringMap<SmallVector<Location, 1>> &declared,
+                ArrayRef<FactSource> sources, const AssumedBy *assumed) {
+  Solver &solver = analysis.getSolver();
+  Expr s = analysis.getExprContext().getSymbol(pos);
+  return {analysis.getSymbolName(pos),
+          analysis.getFacts().getSymbol(pos).isSize, solver.getRange(s),
+          solver.getDivisor(s),
+          factOrigins(analysis, pos, declared, sources, assumed)};
+}
+
 /// `origins` as a list in a line of the text report: each kind once, with
 /// up to three locations.
 void printOrigins(llvm::raw_ostream &os, ArrayRef<FactOrigin> origins) {
@@ -267,20 +291,17 @@ private:
 
   void describeSymbols() {
     llvm::raw_string_ostream syms(symbolsText);
-    Solver &solver = analysis.getSolver();
     llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
         analysis.getFactSources();
     for (unsigned pos : used) {
       aboutUserValues |= isUsers(pos);
-      Expr s = analysis.getExprContext().getSymbol(pos);
-      SymbolFacts f = analysis.getFacts().getSymbol(pos);
-      syms << "    " << analysis.getSymbolName(pos) << " : "
-           << (f.isSize ? "size" : "integer") << " in " << solver.getRange(s);
-      int64_t d = solver.getDivisor(s);
-      if (d > 1)
-        syms << ", multiple of " << d;
-      printOrigins(syms, factOrigins(analysis, pos, declared,
-                                     sources.lookup(pos), assumed));
+      SymbolSummary sym = summarizeSymbol(analysis, pos, declared,
+                                          sources.lookup(pos), assumed);
+      syms << "    " << sym.name << " : " << (sym.isSize ? "size" : "integer")
+           << " in " << sym.range;
+      if (sym.divisor > 1)
+        syms << ", multiple of " << sym.divisor;
+      printOrigins(syms, sym.origins);
       syms << "\n";
     }
   }
@@ -354,21 +375,12 @@ struct JSONDim {
   int64_t divisor;
 };
 
-/// One symbol in the JSON report.
-struct JSONSymbol {
-  std::string name;
-  bool isSize;
-  Interval range;
-  int64_t divisor;
-  SmallVector<FactOrigin> origins;
-};
-
 /// What the JSON report says of one function: the dims of its arguments and
 /// (where its entry block returns them) of its results, and the symbols
 /// they use, as the facts hold at the end of the entry block.
 struct JSONFunction {
   SmallVector<SmallVector<JSONDim>> args, results;
-  SmallVector<JSONSymbol> symbols;
+  SmallVector<SymbolSummary> symbols;
   bool returnsHere = false;
 };
 
@@ -409,14 +421,9 @@ JSONFunction gatherJSONFunction(FunctionOpInterface func,
         out.results.push_back(dimsOf(v));
     llvm::DenseMap<unsigned, SmallVector<FactSource>> sources =
         analysis.getFactSources();
-    for (unsigned pos : used) {
-      Expr s = analysis.getExprContext().getSymbol(pos);
-      out.symbols.push_back(
-          {analysis.getSymbolName(pos),
-           analysis.getFacts().getSymbol(pos).isSize, solver.getRange(s),
-           solver.getDivisor(s),
-           factOrigins(analysis, pos, declared, sources.lookup(pos), assumed)});
-    }
+    for (unsigned pos : used)
+      out.symbols.push_back(summarizeSymbol(analysis, pos, declared,
+                                            sources.lookup(pos), assumed));
   });
   return out;
 }
@@ -448,9 +455,9 @@ void writeJSONValues(llvm::json::OStream &j, StringRef key,
   });
 }
 
-void writeJSONSymbols(llvm::json::OStream &j, ArrayRef<JSONSymbol> symbols) {
+void writeJSONSymbols(llvm::json::OStream &j, ArrayRef<SymbolSummary> symbols) {
   j.attributeArray("symbols", [&] {
-    for (const JSONSymbol &sym : symbols)
+    for (const SymbolSummary &sym : symbols)
       j.object([&] {
         j.attribute("name", sym.name);
         j.attribute("kind", sym.isSize ? "size" : "integer");

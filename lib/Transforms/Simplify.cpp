@@ -178,9 +178,7 @@ bool describeCondition(ShapeAnalysis &analysis, Value cond,
                 : std::nullopt;
   if (!r)
     return false;
-  static const char *const rel[] = {"==", "!=", "<", "<="};
-  os << analysis.describe(r->lhs) << " " << rel[static_cast<int>(r->kind)]
-     << " " << analysis.describe(r->rhs);
+  os << describeRelation(analysis, *r);
   exprs.push_back(r->lhs);
   exprs.push_back(r->rhs);
   return true;
