@@ -942,12 +942,20 @@ void ShapeAnalysis::addBlockEntryFacts(Block *block) {
 void ShapeAnalysis::walkRegion(Region &region, const Visitor &visitor) {
   if (region.empty())
     return;
+  // Where a function's entry block stops running under the facts, if it
+  // does.
+  bool functionEntry = isa<FunctionOpInterface>(region.getParentOp());
   auto walkBlock = [&](Block &block) {
     for (BlockArgument arg : block.getArguments())
       if (Expr e = getExpr(arg))
         recordAvailable(arg, e);
-    for (Operation &op : block)
+    bool entry = functionEntry && &block == &region.front();
+    for (Operation &op : block) {
+      bool wasUnreachable = unreachable;
       walkOp(&op, visitor);
+      if (entry && !wasUnreachable && unreachable && !abortingOp)
+        abortingOp = &op;
+    }
   };
   if (region.hasOneBlock()) {
     walkBlock(region.front());
@@ -971,6 +979,7 @@ LogicalResult ShapeAnalysis::run(Operation *root, const Visitor &visitor) {
   walking = true;
   contradiction = false;
   unreachable = false;
+  abortingOp = nullptr;
   addDeclarations(root);
   // Facts stated inside `root` hold only there: they are dropped when the
   // walk ends, as those of each function of a module are when its walk

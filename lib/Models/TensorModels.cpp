@@ -176,6 +176,36 @@ Operation *rebuildConcat(tensor::ConcatOp concat, OpBuilder &b,
   return tensor::ConcatOp::create(b, concat.getLoc(), concat.getDim(), inputs);
 }
 
+/// A concat's inputs agree with its result on every dim but the one it
+/// concatenates (the program is undefined otherwise): once it has run,
+/// those dims are equal. A static result dim that the facts make different
+/// from an input's leaves the code after the concat unreachable.
+struct ConcatModel
+    : ShapeSemanticsOpInterface::ExternalModel<ConcatModel, tensor::ConcatOp> {
+  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
+                        ShapeQuery &q) const {
+    return concatDim(cast<tensor::ConcatOp>(op), result, dim, q);
+  }
+  Operation *buildStaticReplacement(Operation *op, OpBuilder &builder,
+                                    StaticRefinement &refinement) const {
+    return rebuildWith<tensor::ConcatOp, rebuildConcat>(op, builder,
+                                                        refinement);
+  }
+  void addFacts(Operation *op, ShapeQuery &q) const {
+    auto concat = cast<tensor::ConcatOp>(op);
+    Value result = concat.getResult();
+    for (unsigned d = 0, e = concat.getRank(); d < e; ++d) {
+      if (d == concat.getDim())
+        continue;
+      Expr dim = q.getDimExpr(result, d);
+      for (Value input : concat.getInputs())
+        if (dim)
+          if (Expr other = q.getDimExpr(input, d))
+            q.addEquality(other, dim, FactSource());
+    }
+  }
+};
+
 Operation *rebuildCollapse(tensor::CollapseShapeOp collapse, OpBuilder &b,
                            StaticRefinement &r) {
   Value source = r.refineOperand(b, collapse.getSrc());
@@ -271,8 +301,7 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     InsertSliceOp::attachInterface<
         RebuildModel<InsertSliceOp, rebuildInsertSlice>>(*ctx);
     PadOp::attachInterface<ResultDimModel<PadOp, padDim, rebuildPad>>(*ctx);
-    ConcatOp::attachInterface<
-        ResultDimModel<ConcatOp, concatDim, rebuildConcat>>(*ctx);
+    ConcatOp::attachInterface<ConcatModel>(*ctx);
     CollapseShapeOp::attachInterface<ResultDimModel<
         CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
     ExpandShapeOp::attachInterface<

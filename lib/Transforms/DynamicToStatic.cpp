@@ -510,6 +510,18 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
         }
       })))
     return failure();
+  if (Operation *aborting = analysis.getAbortingOp()) {
+    // Under the facts the function cannot return (a profile's version for
+    // sizes at which the program cannot run): what the walk prepared before
+    // the point may retype values that ops after it contradict, and those
+    // lower to invalid copies. The unit is left as it is.
+    if (explain != Explain::None && lastRound)
+      emitRemark(aborting->getLoc())
+          << "left as it is: under the facts here this '" << aborting->getName()
+          << "' cannot complete (a check that always fails, or shapes that "
+             "cannot agree), so no dim is refined";
+    candidates.clear();
+  }
   if (!staySymbolic.empty()) {
     // Once per function: the symbols its dynamic dims are made of, and
     // what is known of them.

@@ -536,3 +536,24 @@ func.func @failing_check_in_loop(%x: tensor<?xf32>, %c: i1) -> (tensor<?xf32>, i
   }
   return %r#0, %r#1, %s : tensor<?xf32>, index, tensor<?xf32>
 }
+
+// -----
+
+// Once a concat has run, its inputs agree on the dims it does not
+// concatenate (the program is undefined otherwise): the comparison after
+// it folds, the one before it does not.
+
+// CHECK-LABEL: func.func @concat_facts
+// CHECK: %[[BEFORE:.*]] = arith.cmpi eq
+// CHECK: tensor.concat
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: return %[[BEFORE]], %[[TRUE]]
+func.func @concat_facts(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (i1, i1, tensor<?x?xf32>) {
+  %c1 = arith.constant 1 : index
+  %da = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %db = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %before = arith.cmpi eq, %da, %db : index
+  %r = tensor.concat dim(0) %a, %b : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %after = arith.cmpi eq, %da, %db : index
+  return %before, %after, %r : i1, i1, tensor<?x?xf32>
+}

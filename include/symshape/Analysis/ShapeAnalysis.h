@@ -193,6 +193,12 @@ public:
   /// are passed. Returns failure if symshape-stated facts contradict each
   /// other (an error naming both was emitted).
   mlir::LogicalResult run(mlir::Operation *root, const Visitor &visitor = {});
+  /// After `run()`: the first op of a function's entry block after which
+  /// nothing runs under the facts (a check that always fails, an op whose
+  /// shape requirements the facts contradict, as a concat of a dim proven 3
+  /// into a result whose dim is a static 1), or null. The function cannot
+  /// return there.
+  mlir::Operation *getAbortingOp() const { return abortingOp; }
 
   /// During `run()` with `availableValues`: a value of type `type`,
   /// other than `exclude`, available at the current point whose expression
@@ -364,6 +370,7 @@ private:
   /// point of the walk is never reached (it follows a check that always
   /// fails, or is inside a branch that is never taken). Scoped.
   bool unreachable = false;
+  mlir::Operation *abortingOp = nullptr;
   std::unique_ptr<mlir::DominanceInfo> dominance;
 };
 
