@@ -13,10 +13,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "FailingChecks.h"
+#include "KeepViews.h"
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -67,7 +69,10 @@ struct StaticOutputShape : public OpRewritePattern<tensor::ExpandShapeOp> {
 /// memref.expand_shape of such a group nor memref.reshape to a dynamic shape
 /// lowers to LLVM in MLIR 22.1).
 struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
-  using OpRewritePattern::OpRewritePattern;
+  /// The last resort: after the patterns that keep the view
+  /// (KeepViews.h).
+  MultiDynamicGroup(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/0) {}
 
   LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -578,6 +583,36 @@ static LogicalResult verifyStaticOutputShape(tensor::ExpandShapeOp op) {
   return success();
 }
 
+/// A cast of a cast between contradicting static dims (`1x3x3 -> ?x3x? ->
+/// 1x3x1`) reads a value as a shape it does not have: no defined execution
+/// gets there (specialization at sizes where the program cannot run, then
+/// upstream's folding of constants, make such chains). Each becomes a check
+/// that always fails, so that what follows is trimmed before the lowering
+/// merges the chain into an invalid cast or copy. Returns true if the IR
+/// changed.
+static bool checkContradictingCasts(Operation *root) {
+  SmallVector<tensor::CastOp> contradicting;
+  root->walk([&](tensor::CastOp cast) {
+    auto inner = cast.getSource().getDefiningOp<tensor::CastOp>();
+    if (inner && !tensor::CastOp::areCastCompatible(inner.getSource().getType(),
+                                                    cast.getType()))
+      contradicting.push_back(cast);
+  });
+  for (tensor::CastOp cast : contradicting) {
+    OpBuilder b(cast);
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "symshape: a "
+       << cast.getSource().getDefiningOp<tensor::CastOp>().getSource().getType()
+       << " is read as " << cast.getType()
+       << ": shapes that cannot agree (the program is undefined here)";
+    Value never =
+        arith::ConstantOp::create(b, cast.getLoc(), b.getBoolAttr(false));
+    cf::AssertOp::create(b, cast.getLoc(), never, message);
+  }
+  return !contradicting.empty();
+}
+
 class SymShapeRepairReshapesPass
     : public symshape::impl::SymShapeRepairReshapesPassBase<
           SymShapeRepairReshapesPass> {
@@ -593,8 +628,10 @@ public:
     set.add<ZeroExtentConcat, EmptyExtractSlice, EmptyInsertSlice,
             EmptySourcePad, EmptyReshape<tensor::CollapseShapeOp>,
             EmptyReshape<tensor::ExpandShapeOp>>(context);
-    if (loweringForms)
+    if (loweringForms) {
+      populateKeepViewsPatterns(set);
       set.add<MultiDynamicGroup>(context);
+    }
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }
@@ -616,7 +653,11 @@ public:
       return signalPassFailure();
     // The last cleanup may have folded a check to false after the last
     // symshape-simplify: what follows it must not reach the lowering.
-    bool changed = loweringForms && eraseAfterFailingChecks(getOperation());
+    bool changed = false;
+    if (loweringForms) {
+      changed |= checkContradictingCasts(getOperation());
+      changed |= eraseAfterFailingChecks(getOperation());
+    }
     if (candidates) {
       // Only these patterns run: no folding, no other canonicalization.
       GreedyRewriteConfig config;

@@ -259,7 +259,15 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
       the source at the row-major linearized index of its group, a copy that
       the standard lowering handles. Only with `lowering-forms` (the
       default): `symshape-pipeline` rewrites them only at its end, after
-      specialization may have made the group static.
+      specialization may have made the group static. The copy is the last
+      resort: first the expand goes away without moving data where it can,
+      against the `collapse_shape` it undoes (sizes proven equal to the
+      collapsed tensor's dims: the tensor itself, or a collapse of only the
+      dims the expand leaves merged), into the `tensor.empty` it shapes,
+      or into the linalg op that produces its source (upstream's fold by
+      expansion: a `linalg.matmul` on `B*S` rows followed by
+      `view(B, S, N)` becomes one contraction on `B x S`), the last only
+      when every expand this leaves on the op's operands goes away too.
 
     Before:
     ```mlir
@@ -304,7 +312,10 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     `collapse_shape` or `expand_shape` of such a source a `tensor.empty` of
     its shape. With `lowering-forms`, what follows a `cf.assert` of a
     constant false in its block is erased first, as `symshape-simplify`
-    does (it never runs, and MLIR's lowering may reject it).
+    does (it never runs, and MLIR's lowering may reject it); a
+    `tensor.cast` of a `tensor.cast` between contradicting static dims
+    (`1x3x3 -> ?x3x? -> 1x3x1`, which no defined execution reaches) becomes
+    such a check first.
 
     ```mlir
     %e = tensor.empty() : tensor<0x3xf32>
@@ -323,6 +334,8 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
   let dependentDialects = ["::symshape::SymShapeDialect",
                            "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

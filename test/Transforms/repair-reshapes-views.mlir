@@ -1,0 +1,118 @@
+// RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
+
+// An expand_shape with two dynamic dims in one group goes away without a
+// copy where it can; the gather (tensor.generate) is the last resort.
+
+// A Linear on 3-D input as torch-mlir writes it: view(x, [B*S, 32]),
+// addmm, view(mm, [B, S, 96]). The view is pushed into the matmul (and the
+// bias broadcast that initializes it), which then reads x itself: no
+// reshape and no copy are left.
+// CHECK-LABEL: func.func @linear_on_3d
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x32xf32>, %[[W:.*]]: tensor<32x96xf32>, %[[BIAS:.*]]: tensor<96xf32>)
+// CHECK-NOT: tensor.generate
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: tensor.expand_shape
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?x96xf32>
+// CHECK: %[[B:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<96xf32>) outs(%[[E]] : tensor<?x?x96xf32>)
+// CHECK: %[[M:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[X]], %[[W]] : tensor<?x?x32xf32>, tensor<32x96xf32>) outs(%[[B]] : tensor<?x?x96xf32>)
+// CHECK: return %[[M]]
+func.func @linear_on_3d(%x: tensor<?x?x32xf32>, %w: tensor<32x96xf32>, %bias: tensor<96xf32>) -> tensor<?x?x96xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x32xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x32xf32>
+  %flat = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x32xf32> into tensor<?x32xf32>
+  %rows = tensor.dim %flat, %c0 : tensor<?x32xf32>
+  %e = tensor.empty(%rows) : tensor<?x96xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%bias : tensor<96xf32>) outs(%e : tensor<?x96xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<?x96xf32>
+  %m = linalg.matmul ins(%flat, %w : tensor<?x32xf32>, tensor<32x96xf32>) outs(%g : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %v = tensor.expand_shape %m [[0, 1], [2]] output_shape [%b, %s, 96] : tensor<?x96xf32> into tensor<?x?x96xf32>
+  return %v : tensor<?x?x96xf32>
+}
+
+// -----
+
+// expand(collapse(x)) back to x's own dims is x.
+// CHECK-LABEL: func.func @expand_of_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x8xf32>)
+// CHECK-NOT: tensor.generate
+// CHECK: return %[[X]]
+func.func @expand_of_collapse(%x: tensor<?x?x8xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x8xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x8xf32>
+  %flat = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x8xf32> into tensor<?x8xf32>
+  %v = tensor.expand_shape %flat [[0, 1], [2]] output_shape [%b, %s, 8] : tensor<?x8xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
+}
+
+// -----
+
+// Sizes that are not x's dims (s and b swapped): the expand is a different
+// view of the same elements; it stays a gather.
+// CHECK-LABEL: func.func @expand_of_collapse_other_sizes
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.generate
+func.func @expand_of_collapse_other_sizes(%x: tensor<?x?x8xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x8xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x8xf32>
+  %flat = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x8xf32> into tensor<?x8xf32>
+  %v = tensor.expand_shape %flat [[0, 1], [2]] output_shape [%s, %b, 8] : tensor<?x8xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
+}
+
+// -----
+
+// A collapse of more dims than the expand splits back: the result is a
+// collapse of only the dims the expand leaves merged ([B, S, 4, 8] ->
+// [B*S, 32] -> [B, S, 32] is [B, S, 4*8]).
+// CHECK-LABEL: func.func @expand_of_wider_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4x8xf32>)
+// CHECK-NOT: tensor.generate
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<?x?x4x8xf32> into tensor<?x?x32xf32>
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %[[C]]
+func.func @expand_of_wider_collapse(%x: tensor<?x?x4x8xf32>) -> tensor<?x?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x4x8xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x4x8xf32>
+  %flat = tensor.collapse_shape %x [[0, 1], [2, 3]] : tensor<?x?x4x8xf32> into tensor<?x32xf32>
+  %v = tensor.expand_shape %flat [[0, 1], [2]] output_shape [%b, %s, 32] : tensor<?x32xf32> into tensor<?x?x32xf32>
+  return %v : tensor<?x?x32xf32>
+}
+
+// -----
+
+// An expand of a tensor.empty is a tensor.empty of its sizes.
+// CHECK-LABEL: func.func @expand_of_empty
+// CHECK-SAME: (%[[N:.*]]: index, %[[B:.*]]: index, %[[S:.*]]: index)
+// CHECK: %[[E:.*]] = tensor.empty(%[[B]], %[[S]]) : tensor<?x?x4xf32>
+// CHECK-NOT: tensor.generate
+// CHECK: return %[[E]]
+func.func @expand_of_empty(%n: index, %b: index, %s: index) -> tensor<?x?x4xf32> {
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %v = tensor.expand_shape %e [[0, 1], [2]] output_shape [%b, %s, 4] : tensor<?x4xf32> into tensor<?x?x4xf32>
+  return %v : tensor<?x?x4xf32>
+}
+
+// -----
+
+// A matmul whose rows come from a function argument: pushing the view into
+// it would leave the same expand on the argument, so nothing is pushed and
+// the one gather stays.
+// CHECK-LABEL: func.func @producer_of_argument
+// CHECK: linalg.matmul
+// CHECK: tensor.generate
+// CHECK-NOT: tensor.generate
+func.func @producer_of_argument(%a: tensor<?x32xf32>, %w: tensor<32x96xf32>, %init: tensor<?x96xf32>, %b: index, %s: index) -> tensor<?x?x96xf32> {
+  %m = linalg.matmul ins(%a, %w : tensor<?x32xf32>, tensor<32x96xf32>) outs(%init : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %v = tensor.expand_shape %m [[0, 1], [2]] output_shape [%b, %s, 96] : tensor<?x96xf32> into tensor<?x?x96xf32>
+  return %v : tensor<?x?x96xf32>
+}
