@@ -100,7 +100,9 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   cleanup.certify = options.certify;
   cleanup.certifyAppend = true;
   afterLower.addPass(createSymShapeCleanupPass(cleanup));
-  afterLower.addPass(createSymShapeRepairReshapesPass());
+  SymShapeRepairReshapesPassOptions lastRepair;
+  lastRepair.explain = options.explain;
+  afterLower.addPass(createSymShapeRepairReshapesPass(lastRepair));
   // Last: the loops that canonicalization left carrying a tensor that
   // one-shot bufferization would not update in place.
   SymShapeRepairLoopYieldsPassOptions loopYields;

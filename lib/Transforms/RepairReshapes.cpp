@@ -71,8 +71,8 @@ struct StaticOutputShape : public OpRewritePattern<tensor::ExpandShapeOp> {
 struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
   /// The last resort: after the patterns that keep the view
   /// (KeepViews.h).
-  MultiDynamicGroup(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/0) {}
+  MultiDynamicGroup(MLIRContext *context, bool explain)
+      : OpRewritePattern(context, /*benefit=*/0), explain(explain) {}
 
   LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -110,8 +110,18 @@ struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
           tensor::YieldOp::create(b, l, element);
         });
     rewriter.replaceOp(op, generate.getResult());
+    if (explain)
+      emitRemark(loc)
+          << "copy: this view has two or more dynamic dims in one group, "
+             "which MLIR 22.1 cannot lower, and becomes a gather "
+             "(tensor.generate): it undoes no collapse that the sizes are "
+             "proven to match, shapes no tensor.empty, and its producer is "
+             "not a linalg op whose operands take the view without a copy";
     return success();
   }
+
+private:
+  bool explain;
 };
 
 //===----------------------------------------------------------------------===//
@@ -630,7 +640,7 @@ public:
             EmptyReshape<tensor::ExpandShapeOp>>(context);
     if (loweringForms) {
       populateKeepViewsPatterns(set);
-      set.add<MultiDynamicGroup>(context);
+      set.add<MultiDynamicGroup>(context, explain);
     }
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

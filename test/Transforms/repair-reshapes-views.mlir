@@ -1,4 +1,12 @@
 // RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
+// RUN: symshape-opt %s --symshape-repair-reshapes=explain --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// Only the two gathers are explained, each at its view.
+// REMARK-NOT: remark
+// REMARK: repair-reshapes-views.mlir:[[# @LINE + 68]]:8: remark: copy: this view has two or more dynamic dims in one group, which MLIR 22.1 cannot lower, and becomes a gather (tensor.generate)
+// REMARK-NOT: remark
+// REMARK: repair-reshapes-views.mlir:[[# @LINE + 116]]:8: remark: copy:
+// REMARK-NOT: remark
 
 // An expand_shape with two dynamic dims in one group goes away without a
 // copy where it can; the gather (tensor.generate) is the last resort.

@@ -81,8 +81,9 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(4)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("Emit a remark for every max/min decided or kept and "
-                     "for every reshape-into-store fold or refusal"),
+      llvm::cl::desc("Emit a remark for every max/min decided or kept, "
+                     "for every reshape-into-store fold or refusal, and "
+                     "for every view that becomes a copy"),
       llvm::cl::init(false)};
   Option<bool> explainAll{
       *this, "explain-all",

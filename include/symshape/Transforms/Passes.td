@@ -329,6 +329,9 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     Option<"loweringForms", "lowering-forms", "bool", /*default=*/"true",
            "Also rewrite expand_shape groups with several dynamic dims, "
            "which only the standard lowering mishandles (as copies)">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark at each expand_shape that becomes a gather (a "
+           "copy)">,
   ];
   // The analysis it asks keeps its expressions in the symshape dialect.
   let dependentDialects = ["::symshape::SymShapeDialect",
