@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -204,6 +205,233 @@ struct ComposeExpandOfCollapse
   }
 };
 
+/// A size of a common refinement of two shapes: its expression and what
+/// gives it in the IR (a dim of the source, an output_shape entry, or a
+/// constant).
+struct Factor {
+  Expr expr;
+  OpFoldResult size;
+};
+
+/// The common refinement of `from` (dims of one tensor) and `to` (sizes of
+/// the same elements seen as another shape), each a list of (expression,
+/// size): the factors, and for each side, how many consecutive factors
+/// each of its dims is. Two dims are matched when the engine proves them
+/// equal, a constant is split by a constant that divides it, and a
+/// dynamic dim is split into another and a constant k when the engine
+/// proves the product (k among the divisors of the constants of both
+/// sides). Nothing when no such refinement is found.
+struct Refinement {
+  SmallVector<Factor> factors;
+  SmallVector<unsigned> fromCounts, toCounts;
+};
+std::optional<Refinement> refine(ArrayRef<Factor> from, ArrayRef<Factor> to,
+                                 ShapeAnalysis &analysis, MLIRContext *ctx) {
+  ExprContext &exprs = analysis.getExprContext();
+  Solver &solver = analysis.getSolver();
+  auto equal = [&](Expr a, Expr b) {
+    return solver.proveEQ(a, b) == Verdict::True;
+  };
+  // The candidates for k: the divisors of the product of the constants.
+  int64_t constants = 1;
+  for (const Factor &f : llvm::concat<const Factor>(from, to))
+    if (f.expr.isConstant() && f.expr.getConstantValue() > 1 &&
+        constants <= (int64_t(1) << 20))
+      constants *= f.expr.getConstantValue();
+  SmallVector<int64_t> candidates;
+  for (int64_t k = 2; k <= constants && k <= 4096; ++k)
+    if (constants % k == 0)
+      candidates.push_back(k);
+  Refinement r;
+  r.fromCounts.assign(from.size(), 0);
+  r.toCounts.assign(to.size(), 0);
+  size_t i = 0, j = 0;
+  Factor a, b;
+  bool haveA = false, haveB = false;
+  auto constant = [&](int64_t v) {
+    return Factor{exprs.getConstant(v),
+                  IntegerAttr::get(IndexType::get(ctx), v)};
+  };
+  while (true) {
+    if (!haveA && i < from.size()) {
+      a = from[i];
+      haveA = true;
+    }
+    if (!haveB && j < to.size()) {
+      b = to[j];
+      haveB = true;
+    }
+    if (!haveA || !haveB)
+      break;
+    auto take = [&](const Factor &f) {
+      r.factors.push_back(f);
+      ++r.fromCounts[i];
+      ++r.toCounts[j];
+    };
+    if (equal(a.expr, b.expr)) {
+      take(a.size ? a : b);
+      haveA = haveB = false;
+      ++i;
+      ++j;
+      continue;
+    }
+    if (a.expr.isConstant() && b.expr.isConstant()) {
+      int64_t va = a.expr.getConstantValue(), vb = b.expr.getConstantValue();
+      if (va > 0 && vb > 0 && va % vb == 0) {
+        take(b);
+        a = constant(va / vb);
+        haveB = false;
+        ++j;
+        continue;
+      }
+      if (va > 0 && vb > 0 && vb % va == 0) {
+        take(a);
+        b = constant(vb / va);
+        haveA = false;
+        ++i;
+        continue;
+      }
+      return std::nullopt;
+    }
+    if (a.expr.isConstant() || b.expr.isConstant())
+      return std::nullopt;
+    // Both dynamic: one is the other times a constant.
+    bool split = false;
+    for (int64_t k : candidates) {
+      if (equal(b.expr, mul(a.expr, k))) {
+        take(a);
+        b = constant(k);
+        haveA = false;
+        ++i;
+        split = true;
+        break;
+      }
+      if (equal(a.expr, mul(b.expr, k))) {
+        take(b);
+        a = constant(k);
+        haveB = false;
+        ++j;
+        split = true;
+        break;
+      }
+    }
+    if (!split)
+      return std::nullopt;
+  }
+  // Both sides used up, with nothing left over.
+  if (haveA || haveB || i != from.size() || j != to.size())
+    return std::nullopt;
+  if (llvm::is_contained(r.fromCounts, 0u) ||
+      llvm::is_contained(r.toCounts, 0u))
+    return std::nullopt;
+  return r;
+}
+
+/// expand(collapse(x)) that regroups x's dims another way ([B, S, 32] ->
+/// [B*S*32] -> [B, S*4, 8]) is a collapse of an expand of x through their
+/// common refinement ([B, S, 4, 8]), when the engine proves it and the
+/// expand of x splits no dim into two dynamic ones: no dim group the
+/// lowering cannot take, and no gather.
+struct RegroupExpandOfCollapse
+    : public OpRewritePattern<tensor::ExpandShapeOp> {
+  RegroupExpandOfCollapse(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto collapse = op.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
+    Expansion e = expansionOf(op);
+    if (!collapse || !hasMultiDynamicGroup(e))
+      return failure();
+    SmallVector<ReassociationIndices> collapsed =
+        collapse.getReassociationIndices();
+    if (collapsed.size() != e.groups.size())
+      return failure();
+    Value x = collapse.getSrc();
+    RankedTensorType xType = collapse.getSrcType();
+    ShapeAnalysis analysis(op.getContext());
+    // Per dim of the collapsed tensor: the refinement of its x dims and
+    // its expand sizes.
+    SmallVector<Factor> factors;
+    SmallVector<ReassociationIndices> expandGroups, collapseGroups;
+    for (auto [from, to] : llvm::zip(collapsed, e.groups)) {
+      SmallVector<Factor> xDims, outSizes;
+      for (int64_t d : from) {
+        OpFoldResult size;
+        if (xType.isDynamicDim(d))
+          size = OpFoldResult();
+        else
+          size = rewriter.getIndexAttr(xType.getDimSize(d));
+        xDims.push_back({analysis.getDimExpr(x, d), size});
+      }
+      for (int64_t d : to)
+        outSizes.push_back(
+            {analysis.getFoldResultExpr(e.sizes[d]), e.sizes[d]});
+      if (llvm::any_of(llvm::concat<Factor>(xDims, outSizes),
+                       [](const Factor &f) { return !f.expr; }))
+        return failure();
+      std::optional<Refinement> r =
+          refine(xDims, outSizes, analysis, op.getContext());
+      if (!r)
+        return failure();
+      int64_t next = factors.size();
+      for (unsigned count : r->fromCounts) {
+        ReassociationIndices group;
+        for (unsigned k = 0; k < count; ++k)
+          group.push_back(next++);
+        expandGroups.push_back(group);
+      }
+      next = factors.size();
+      for (unsigned count : r->toCounts) {
+        ReassociationIndices group;
+        for (unsigned k = 0; k < count; ++k)
+          group.push_back(next++);
+        collapseGroups.push_back(group);
+      }
+      factors.append(r->factors);
+    }
+    // The expand of x: a group may hold one dynamic factor at most (the
+    // lowering cannot take more).
+    SmallVector<int64_t> shape;
+    for (const Factor &f : factors)
+      shape.push_back(f.expr.isConstant() ? f.expr.getConstantValue()
+                                          : ShapedType::kDynamic);
+    for (const ReassociationIndices &group : expandGroups)
+      if (llvm::count_if(group, [&](int64_t k) {
+            return ShapedType::isDynamic(shape[k]);
+          }) > 1)
+        return failure();
+    auto refinedType = RankedTensorType::get(shape, xType.getElementType(),
+                                             xType.getEncoding());
+    RankedTensorType resultType = tensor::CollapseShapeOp::inferCollapsedType(
+        refinedType, collapseGroups);
+    if (!tensor::CastOp::areCastCompatible(resultType, op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    // A dynamic factor without a size is a whole dim of x (a dim split in
+    // two takes its dynamic factor from the expand's sizes).
+    SmallVector<OpFoldResult> outputShape;
+    for (auto [xDim, group] : llvm::enumerate(expandGroups))
+      for (int64_t k : group) {
+        if (!ShapedType::isDynamic(shape[k]))
+          outputShape.push_back(rewriter.getIndexAttr(shape[k]));
+        else if (factors[k].size)
+          outputShape.push_back(factors[k].size);
+        else
+          outputShape.push_back(
+              tensor::DimOp::create(rewriter, loc, x, xDim).getResult());
+      }
+    Value refined = tensor::ExpandShapeOp::create(rewriter, loc, refinedType, x,
+                                                  expandGroups, outputShape);
+    Value result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
+                                                   refined, collapseGroups);
+    if (resultType != op.getType())
+      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// An expand of a tensor.empty is a tensor.empty of the expand's sizes.
 struct ExpandOfEmpty : public OpRewritePattern<tensor::ExpandShapeOp> {
   ExpandOfEmpty(MLIRContext *context)
@@ -228,7 +456,8 @@ struct ExpandOfEmpty : public OpRewritePattern<tensor::ExpandShapeOp> {
 } // namespace
 
 void symshape::populateKeepViewsPatterns(RewritePatternSet &patterns) {
-  patterns.add<ComposeExpandOfCollapse, ExpandOfEmpty>(patterns.getContext());
+  patterns.add<ComposeExpandOfCollapse, RegroupExpandOfCollapse, ExpandOfEmpty>(
+      patterns.getContext());
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
                                                     shouldPushIntoProducer);
 }

@@ -1,15 +1,18 @@
 // RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
 // RUN: symshape-opt %s --symshape-repair-reshapes=explain --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-// Only the two gathers are explained, each at its view.
+// Only the three gathers are explained, each at its view (the remark
+// shows the view's line).
 // REMARK-NOT: remark
-// REMARK: repair-reshapes-views.mlir:[[# @LINE + 68]]:8: remark: copy: this view has two or more dynamic dims in one group, which MLIR 22.1 cannot lower, and becomes a gather (tensor.generate)
+// REMARK: remark: copy: this view has two or more dynamic dims in one group, which MLIR 22.1 cannot lower, and becomes a gather (tensor.generate)
+// REMARK-NEXT: output_shape [%s, %b, 8]
 // REMARK-NOT: remark
-// REMARK: repair-reshapes-views.mlir:[[# @LINE + 116]]:8: remark: copy:
+// REMARK: remark: copy:
+// REMARK-NEXT: %v = tensor.expand_shape %m
 // REMARK-NOT: remark
-
-// An expand_shape with two dynamic dims in one group goes away without a
-// copy where it can; the gather (tensor.generate) is the last resort.
+// REMARK: remark: copy:
+// REMARK-NEXT: output_shape [%p, %q, 8]
+// REMARK-NOT: remark
 
 // A Linear on 3-D input as torch-mlir writes it: view(x, [B*S, 32]),
 // addmm, view(mm, [B, S, 96]). The view is pushed into the matmul (and the
@@ -123,4 +126,42 @@ func.func @producer_of_argument(%a: tensor<?x32xf32>, %w: tensor<32x96xf32>, %in
   %m = linalg.matmul ins(%a, %w : tensor<?x32xf32>, tensor<32x96xf32>) outs(%init : tensor<?x96xf32>) -> tensor<?x96xf32>
   %v = tensor.expand_shape %m [[0, 1], [2]] output_shape [%b, %s, 96] : tensor<?x96xf32> into tensor<?x?x96xf32>
   return %v : tensor<?x?x96xf32>
+}
+
+// -----
+
+// The head split of torch 1.13's MultiheadAttention: [B, S, 32] collapsed
+// whole and expanded into [B, S*4, 8]. Through the common refinement
+// [B, S, 4, 8]: an expand of x (its last dim split into 4 x 8) and a
+// collapse of S and 4; no gather.
+// CHECK-LABEL: func.func @head_split
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x32xf32>)
+// CHECK-NOT: tensor.generate
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1], [2, 3]] output_shape [%{{.*}}, %{{.*}}, 4, 8] : tensor<?x?x32xf32> into tensor<?x?x4x8xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[E]] {{\[}}[0], [1, 2], [3]] : tensor<?x?x4x8xf32> into tensor<?x?x8xf32>
+// CHECK: return %[[C]]
+func.func @head_split(%x: tensor<?x?x32xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x32xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x32xf32>
+  %s4 = arith.muli %s, %c4 : index
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x32xf32> into tensor<?xf32>
+  %v = tensor.expand_shape %flat [[0, 1, 2]] output_shape [%b, %s4, 8] : tensor<?xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
+}
+
+// -----
+
+// Sizes the engine cannot relate to x's dims (%p, %q are any values whose
+// product may be B*S*4): the gather stays.
+// CHECK-LABEL: func.func @regroup_unproven
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.generate
+// CHECK-NOT: tensor.expand_shape
+func.func @regroup_unproven(%x: tensor<?x?x32xf32>, %p: index, %q: index) -> tensor<?x?x8xf32> {
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x32xf32> into tensor<?xf32>
+  %v = tensor.expand_shape %flat [[0, 1, 2]] output_shape [%p, %q, 8] : tensor<?xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
 }

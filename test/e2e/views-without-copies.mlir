@@ -2,8 +2,8 @@
 // dims in one group) go away without a copy through symshape-pipeline, and
 // the numbers are those of a reference written without any view, in the
 // same run: a Linear on 3-D input (view, matmul, view), a view undone
-// (expand of a collapse), and a view that merges fewer dims than its
-// collapse did.
+// (expand of a collapse), a view that merges fewer dims than its collapse
+// did, and a head split that regroups dims through a common refinement.
 //
 // RUN: symshape-opt %s --symshape-pipeline | FileCheck %s --check-prefix=IR
 // RUN: symshape-opt %s --symshape-pipeline | mlir-opt %lower_to_llvm | %run_cpu | %strip_addresses | FileCheck %s
@@ -18,6 +18,9 @@
 // IR-LABEL: func.func @merge_heads
 // IR-NOT: tensor.generate
 // IR: return
+// IR-LABEL: func.func @split_heads
+// IR-NOT: tensor.generate
+// IR: return
 
 // Each result has the reference's dims, and the largest difference from it
 // is 0.
@@ -28,6 +31,9 @@
 // CHECK: ]]]
 // CHECK-NEXT: {{^}}0{{$}}
 // CHECK: sizes = [2, 3, 8]
+// CHECK: ]]]
+// CHECK-NEXT: {{^}}0{{$}}
+// CHECK: sizes = [2, 12, 8]
 // CHECK: ]]]
 // CHECK-NEXT: {{^}}0{{$}}
 
@@ -101,6 +107,40 @@ func.func @merge_heads_reference(%x: tensor<?x?x2x4xf32>) -> tensor<?x?x8xf32> {
     %h = arith.divui %l, %c4 : index
     %k = arith.remui %l, %c4 : index
     %v = tensor.extract %x[%i, %j, %h, %k] : tensor<?x?x2x4xf32>
+    tensor.yield %v : f32
+  } : tensor<?x?x8xf32>
+  return %r : tensor<?x?x8xf32>
+}
+
+// torch 1.13's head split: [B, S, 32] collapsed whole, then [B, S*4, 8].
+func.func @split_heads(%x: tensor<?x?x32xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x32xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x32xf32>
+  %s4 = arith.muli %s, %c4 : index
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x32xf32> into tensor<?xf32>
+  %v = tensor.expand_shape %flat [[0, 1, 2]] output_shape [%b, %s4, 8] : tensor<?xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
+}
+
+// The reference: element (i, j, k) of the result is x[i, j / 4, (j mod 4) * 8 + k].
+func.func @split_heads_reference(%x: tensor<?x?x32xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x32xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x32xf32>
+  %s4 = arith.muli %s, %c4 : index
+  %r = tensor.generate %b, %s4 {
+  ^bb0(%i: index, %j: index, %k: index):
+    %row = arith.divui %j, %c4 : index
+    %head = arith.remui %j, %c4 : index
+    %h8 = arith.muli %head, %c8 : index
+    %col = arith.addi %h8, %k : index
+    %v = tensor.extract %x[%i, %row, %col] : tensor<?x?x32xf32>
     tensor.yield %v : f32
   } : tensor<?x?x8xf32>
   return %r : tensor<?x?x8xf32>
@@ -196,5 +236,22 @@ func.func @main() {
   %mc = tensor.cast %m : tensor<?x?x8xf32> to tensor<?x?x?xf32>
   %mrc = tensor.cast %mr : tensor<?x?x8xf32> to tensor<?x?x?xf32>
   func.call @compare(%mc, %mrc) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> ()
+  %c32 = arith.constant 32 : index
+  %wide = tensor.generate %c2, %c3 {
+  ^bb0(%i: index, %j: index, %k: index):
+    %c96 = arith.constant 96 : index
+    %a = arith.muli %i, %c96 : index
+    %b = arith.muli %j, %c32 : index
+    %s1 = arith.addi %a, %b : index
+    %s2 = arith.addi %s1, %k : index
+    %v = arith.index_cast %s2 : index to i64
+    %f = arith.sitofp %v : i64 to f32
+    tensor.yield %f : f32
+  } : tensor<?x?x32xf32>
+  %sh = func.call @split_heads(%wide) : (tensor<?x?x32xf32>) -> tensor<?x?x8xf32>
+  %shr = func.call @split_heads_reference(%wide) : (tensor<?x?x32xf32>) -> tensor<?x?x8xf32>
+  %shc = tensor.cast %sh : tensor<?x?x8xf32> to tensor<?x?x?xf32>
+  %shrc = tensor.cast %shr : tensor<?x?x8xf32> to tensor<?x?x?xf32>
+  func.call @compare(%shc, %shrc) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> ()
   return
 }
