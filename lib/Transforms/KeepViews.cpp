@@ -99,112 +99,6 @@ composeWithCollapse(tensor::CollapseShapeOp collapse, const Expansion &e) {
   return groups;
 }
 
-/// True if an expand of `source` by `e` goes away without a copy: it has
-/// no group of two dynamic dims, or it undoes a collapse, shapes an empty
-/// tensor, or is pushed into the linalg op that produces `source` with the
-/// same holding for the expands that leaves on its operands. The sizes of
-/// `e` in groups of one dim may be null (they are the source's own).
-bool vanishes(Value source, const Expansion &e, unsigned depth) {
-  if (!hasMultiDynamicGroup(e))
-    return true;
-  Operation *def = source.getDefiningOp();
-  if (!def)
-    return false;
-  if (isa<tensor::EmptyOp>(def))
-    return true;
-  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def))
-    return composeWithCollapse(collapse, e).has_value();
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(def);
-  if (!linalgOp || depth == 0 || linalgOp->getNumResults() != 1 ||
-      !linalgOp.hasPureTensorSemantics() ||
-      !llvm::all_of(linalgOp.getIndexingMapsArray(),
-                    [](AffineMap m) { return m.isProjectedPermutation(); }))
-    return false;
-  // The loop that dim g of the result is (the dim that group g of the
-  // expand expands), for the groups of two or more dims.
-  AffineMap resultMap =
-      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
-  llvm::DenseMap<unsigned, unsigned> groupOfLoop;
-  for (auto [g, group] : llvm::enumerate(e.groups))
-    if (group.size() >= 2)
-      groupOfLoop[resultMap.getDimPosition(g)] = g;
-  // Each operand is expanded where its map reads an expanded loop: its dim
-  // becomes the dims of that group, with the same sizes.
-  for (OpOperand &operand : linalgOp->getOpOperands()) {
-    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
-    Expansion expansion;
-    for (unsigned k = 0, n = map.getNumResults(); k < n; ++k) {
-      auto it = groupOfLoop.find(map.getDimPosition(k));
-      ReassociationIndices group;
-      if (it == groupOfLoop.end()) {
-        group.push_back(expansion.sizes.size());
-        expansion.sizes.push_back(OpFoldResult());
-      } else {
-        for (int64_t d : e.groups[it->second]) {
-          group.push_back(expansion.sizes.size());
-          expansion.sizes.push_back(e.sizes[d]);
-        }
-      }
-      expansion.groups.push_back(group);
-    }
-    if (!vanishes(operand.get(), expansion, depth - 1))
-      return false;
-  }
-  return true;
-}
-
-/// The control of upstream's fold by expansion: only an expand with a
-/// group of two dynamic dims, pushed into its producer, and only where
-/// every expand that leaves on the producer's operands vanishes.
-bool shouldPushIntoProducer(OpOperand *fused) {
-  auto expand = dyn_cast<tensor::ExpandShapeOp>(fused->getOwner());
-  if (!expand)
-    return false;
-  Expansion e = expansionOf(expand);
-  return hasMultiDynamicGroup(e) &&
-         isa_and_nonnull<linalg::LinalgOp>(expand.getSrc().getDefiningOp()) &&
-         vanishes(expand.getSrc(), e, kMaxProducerDepth);
-}
-
-/// expand(collapse(x)) that splits back dims of x (sizes proven equal) is
-/// x, or a collapse of x that merges only the dims the expand leaves
-/// merged.
-struct ComposeExpandOfCollapse
-    : public OpRewritePattern<tensor::ExpandShapeOp> {
-  ComposeExpandOfCollapse(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/3) {}
-
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto collapse = op.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
-    Expansion e = expansionOf(op);
-    if (!collapse || !hasMultiDynamicGroup(e))
-      return failure();
-    std::optional<SmallVector<ReassociationIndices>> groups =
-        composeWithCollapse(collapse, e);
-    if (!groups)
-      return failure();
-    // Only valid ops are built: the composed type must cast to the
-    // expand's.
-    Value x = collapse.getSrc();
-    bool merges =
-        groups->size() != static_cast<size_t>(collapse.getSrcType().getRank());
-    RankedTensorType type = merges
-                                ? tensor::CollapseShapeOp::inferCollapsedType(
-                                      collapse.getSrcType(), *groups)
-                                : collapse.getSrcType();
-    if (!tensor::CastOp::areCastCompatible(type, op.getType()))
-      return failure();
-    if (merges)
-      x = tensor::CollapseShapeOp::create(rewriter, op.getLoc(), type, x,
-                                          *groups);
-    if (type != op.getType())
-      x = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(), x);
-    rewriter.replaceOp(op, x);
-    return success();
-  }
-};
-
 /// A size of a common refinement of two shapes: its expression and what
 /// gives it in the IR (a dim of the source, an output_shape entry, or a
 /// constant).
@@ -327,6 +221,214 @@ std::optional<Refinement> refine(ArrayRef<Factor> from, ArrayRef<Factor> to,
   return r;
 }
 
+/// How an expand of a collapse of x regroups x's dims: the factors of
+/// their common refinement, the groups of the expand of x into them, the
+/// groups of the collapse of those into the result, and the refined shape.
+struct RegroupPlan {
+  SmallVector<Factor> factors;
+  SmallVector<ReassociationIndices> expandGroups, collapseGroups;
+  SmallVector<int64_t> shape;
+};
+
+/// The plan for expand(collapse(x)) by `e` through a common refinement that
+/// the engine proves, whose expand of x holds one dynamic dim per group at
+/// most (the lowering cannot take more); or nothing. A size of `e` that is
+/// null (a group of one dim, nested) is the collapsed tensor's own dim.
+std::optional<RegroupPlan> planRegroup(tensor::CollapseShapeOp collapse,
+                                       const Expansion &e,
+                                       ShapeAnalysis &analysis) {
+  SmallVector<ReassociationIndices> collapsed =
+      collapse.getReassociationIndices();
+  if (collapsed.size() != e.groups.size())
+    return std::nullopt;
+  Value x = collapse.getSrc();
+  RankedTensorType xType = collapse.getSrcType();
+  MLIRContext *ctx = collapse.getContext();
+  Builder b(ctx);
+  RegroupPlan plan;
+  for (auto [g, from, to] : llvm::enumerate(collapsed, e.groups)) {
+    SmallVector<Factor> xDims, outSizes;
+    for (int64_t d : from) {
+      OpFoldResult size;
+      if (!xType.isDynamicDim(d))
+        size = b.getIndexAttr(xType.getDimSize(d));
+      xDims.push_back({analysis.getDimExpr(x, d), size});
+    }
+    for (int64_t d : to)
+      outSizes.push_back({e.sizes[d]
+                              ? analysis.getFoldResultExpr(e.sizes[d])
+                              : analysis.getDimExpr(collapse.getResult(), g),
+                          e.sizes[d]});
+    if (llvm::any_of(llvm::concat<Factor>(xDims, outSizes),
+                     [](const Factor &f) { return !f.expr; }))
+      return std::nullopt;
+    std::optional<Refinement> r = refine(xDims, outSizes, analysis, ctx);
+    if (!r)
+      return std::nullopt;
+    int64_t next = plan.factors.size();
+    for (unsigned count : r->fromCounts) {
+      ReassociationIndices group;
+      for (unsigned k = 0; k < count; ++k)
+        group.push_back(next++);
+      plan.expandGroups.push_back(group);
+    }
+    next = plan.factors.size();
+    for (unsigned count : r->toCounts) {
+      ReassociationIndices group;
+      for (unsigned k = 0; k < count; ++k)
+        group.push_back(next++);
+      plan.collapseGroups.push_back(group);
+    }
+    plan.factors.append(r->factors);
+  }
+  for (const Factor &f : plan.factors)
+    plan.shape.push_back(f.expr.isConstant() ? f.expr.getConstantValue()
+                                             : ShapedType::kDynamic);
+  for (const ReassociationIndices &group : plan.expandGroups)
+    if (llvm::count_if(group, [&](int64_t k) {
+          return ShapedType::isDynamic(plan.shape[k]);
+        }) > 1)
+      return std::nullopt;
+  return plan;
+}
+
+/// The groups of expand(expand(y, inner), outer) as one expand of y.
+SmallVector<ReassociationIndices>
+composeGroups(ArrayRef<ReassociationIndices> inner,
+              ArrayRef<ReassociationIndices> outer) {
+  SmallVector<ReassociationIndices> groups;
+  for (const ReassociationIndices &mid : inner) {
+    ReassociationIndices group;
+    for (int64_t m : mid)
+      llvm::append_range(group, outer[m]);
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+/// True if an expand of `source` by `e` goes away without a copy: it has
+/// no group of two dynamic dims, or it undoes a collapse, shapes an empty
+/// tensor, or is pushed into the linalg op that produces `source` with the
+/// same holding for the expands that leaves on its operands. The sizes of
+/// `e` in groups of one dim may be null (they are the source's own).
+bool vanishes(Value source, const Expansion &e, unsigned depth) {
+  if (!hasMultiDynamicGroup(e))
+    return true;
+  Operation *def = source.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<tensor::EmptyOp>(def))
+    return true;
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def)) {
+    if (composeWithCollapse(collapse, e))
+      return true;
+    ShapeAnalysis analysis(source.getContext());
+    return planRegroup(collapse, e, analysis).has_value();
+  }
+  // An expand of an expand: one expand of the inner one's source, whose
+  // sizes are the outer ones (or, in a group of one, the inner one's).
+  if (auto inner = dyn_cast<tensor::ExpandShapeOp>(def)) {
+    if (depth == 0)
+      return false;
+    Expansion composed;
+    composed.groups = composeGroups(inner.getReassociationIndices(), e.groups);
+    SmallVector<OpFoldResult> innerSizes = inner.getMixedOutputShape();
+    for (auto [m, group] : llvm::enumerate(e.groups))
+      for (int64_t d : group)
+        composed.sizes.push_back(e.sizes[d] ? e.sizes[d] : innerSizes[m]);
+    return vanishes(inner.getSrc(), composed, depth - 1);
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(def);
+  if (!linalgOp || depth == 0 || linalgOp->getNumResults() != 1 ||
+      !linalgOp.hasPureTensorSemantics() ||
+      !llvm::all_of(linalgOp.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isProjectedPermutation(); }))
+    return false;
+  // The loop that dim g of the result is (the dim that group g of the
+  // expand expands), for the groups of two or more dims.
+  AffineMap resultMap =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  llvm::DenseMap<unsigned, unsigned> groupOfLoop;
+  for (auto [g, group] : llvm::enumerate(e.groups))
+    if (group.size() >= 2)
+      groupOfLoop[resultMap.getDimPosition(g)] = g;
+  // Each operand is expanded where its map reads an expanded loop: its dim
+  // becomes the dims of that group, with the same sizes.
+  for (OpOperand &operand : linalgOp->getOpOperands()) {
+    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+    Expansion expansion;
+    for (unsigned k = 0, n = map.getNumResults(); k < n; ++k) {
+      auto it = groupOfLoop.find(map.getDimPosition(k));
+      ReassociationIndices group;
+      if (it == groupOfLoop.end()) {
+        group.push_back(expansion.sizes.size());
+        expansion.sizes.push_back(OpFoldResult());
+      } else {
+        for (int64_t d : e.groups[it->second]) {
+          group.push_back(expansion.sizes.size());
+          expansion.sizes.push_back(e.sizes[d]);
+        }
+      }
+      expansion.groups.push_back(group);
+    }
+    if (!vanishes(operand.get(), expansion, depth - 1))
+      return false;
+  }
+  return true;
+}
+
+/// The control of upstream's fold by expansion: only an expand with a
+/// group of two dynamic dims, pushed into its producer, and only where
+/// every expand that leaves on the producer's operands vanishes.
+bool shouldPushIntoProducer(OpOperand *fused) {
+  auto expand = dyn_cast<tensor::ExpandShapeOp>(fused->getOwner());
+  if (!expand)
+    return false;
+  Expansion e = expansionOf(expand);
+  return hasMultiDynamicGroup(e) &&
+         isa_and_nonnull<linalg::LinalgOp>(expand.getSrc().getDefiningOp()) &&
+         vanishes(expand.getSrc(), e, kMaxProducerDepth);
+}
+
+/// expand(collapse(x)) that splits back dims of x (sizes proven equal) is
+/// x, or a collapse of x that merges only the dims the expand leaves
+/// merged.
+struct ComposeExpandOfCollapse
+    : public OpRewritePattern<tensor::ExpandShapeOp> {
+  ComposeExpandOfCollapse(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/3) {}
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto collapse = op.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
+    Expansion e = expansionOf(op);
+    if (!collapse || !hasMultiDynamicGroup(e))
+      return failure();
+    std::optional<SmallVector<ReassociationIndices>> groups =
+        composeWithCollapse(collapse, e);
+    if (!groups)
+      return failure();
+    // Only valid ops are built: the composed type must cast to the
+    // expand's.
+    Value x = collapse.getSrc();
+    bool merges =
+        groups->size() != static_cast<size_t>(collapse.getSrcType().getRank());
+    RankedTensorType type = merges
+                                ? tensor::CollapseShapeOp::inferCollapsedType(
+                                      collapse.getSrcType(), *groups)
+                                : collapse.getSrcType();
+    if (!tensor::CastOp::areCastCompatible(type, op.getType()))
+      return failure();
+    if (merges)
+      x = tensor::CollapseShapeOp::create(rewriter, op.getLoc(), type, x,
+                                          *groups);
+    if (type != op.getType())
+      x = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(), x);
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+};
+
 /// expand(collapse(x)) that regroups x's dims another way ([B, S, 32] ->
 /// [B*S*32] -> [B, S*4, 8]) is a collapse of an expand of x through their
 /// common refinement ([B, S, 4, 8]), when the engine proves it and the
@@ -343,91 +445,59 @@ struct RegroupExpandOfCollapse
     Expansion e = expansionOf(op);
     if (!collapse || !hasMultiDynamicGroup(e))
       return failure();
-    SmallVector<ReassociationIndices> collapsed =
-        collapse.getReassociationIndices();
-    if (collapsed.size() != e.groups.size())
+    ShapeAnalysis analysis(op.getContext());
+    std::optional<RegroupPlan> plan = planRegroup(collapse, e, analysis);
+    if (!plan)
       return failure();
     Value x = collapse.getSrc();
     RankedTensorType xType = collapse.getSrcType();
-    ShapeAnalysis analysis(op.getContext());
-    // Per dim of the collapsed tensor: the refinement of its x dims and
-    // its expand sizes.
-    SmallVector<Factor> factors;
-    SmallVector<ReassociationIndices> expandGroups, collapseGroups;
-    for (auto [from, to] : llvm::zip(collapsed, e.groups)) {
-      SmallVector<Factor> xDims, outSizes;
-      for (int64_t d : from) {
-        OpFoldResult size;
-        if (xType.isDynamicDim(d))
-          size = OpFoldResult();
-        else
-          size = rewriter.getIndexAttr(xType.getDimSize(d));
-        xDims.push_back({analysis.getDimExpr(x, d), size});
-      }
-      for (int64_t d : to)
-        outSizes.push_back(
-            {analysis.getFoldResultExpr(e.sizes[d]), e.sizes[d]});
-      if (llvm::any_of(llvm::concat<Factor>(xDims, outSizes),
-                       [](const Factor &f) { return !f.expr; }))
-        return failure();
-      std::optional<Refinement> r =
-          refine(xDims, outSizes, analysis, op.getContext());
-      if (!r)
-        return failure();
-      int64_t next = factors.size();
-      for (unsigned count : r->fromCounts) {
-        ReassociationIndices group;
-        for (unsigned k = 0; k < count; ++k)
-          group.push_back(next++);
-        expandGroups.push_back(group);
-      }
-      next = factors.size();
-      for (unsigned count : r->toCounts) {
-        ReassociationIndices group;
-        for (unsigned k = 0; k < count; ++k)
-          group.push_back(next++);
-        collapseGroups.push_back(group);
-      }
-      factors.append(r->factors);
-    }
-    // The expand of x: a group may hold one dynamic factor at most (the
-    // lowering cannot take more).
-    SmallVector<int64_t> shape;
-    for (const Factor &f : factors)
-      shape.push_back(f.expr.isConstant() ? f.expr.getConstantValue()
-                                          : ShapedType::kDynamic);
-    for (const ReassociationIndices &group : expandGroups)
-      if (llvm::count_if(group, [&](int64_t k) {
-            return ShapedType::isDynamic(shape[k]);
-          }) > 1)
-        return failure();
-    auto refinedType = RankedTensorType::get(shape, xType.getElementType(),
-                                             xType.getEncoding());
+    auto refinedType = RankedTensorType::get(
+        plan->shape, xType.getElementType(), xType.getEncoding());
     RankedTensorType resultType = tensor::CollapseShapeOp::inferCollapsedType(
-        refinedType, collapseGroups);
+        refinedType, plan->collapseGroups);
     if (!tensor::CastOp::areCastCompatible(resultType, op.getType()))
       return failure();
     Location loc = op.getLoc();
     // A dynamic factor without a size is a whole dim of x (a dim split in
     // two takes its dynamic factor from the expand's sizes).
     SmallVector<OpFoldResult> outputShape;
-    for (auto [xDim, group] : llvm::enumerate(expandGroups))
+    for (auto [xDim, group] : llvm::enumerate(plan->expandGroups))
       for (int64_t k : group) {
-        if (!ShapedType::isDynamic(shape[k]))
-          outputShape.push_back(rewriter.getIndexAttr(shape[k]));
-        else if (factors[k].size)
-          outputShape.push_back(factors[k].size);
+        if (!ShapedType::isDynamic(plan->shape[k]))
+          outputShape.push_back(rewriter.getIndexAttr(plan->shape[k]));
+        else if (plan->factors[k].size)
+          outputShape.push_back(plan->factors[k].size);
         else
           outputShape.push_back(
               tensor::DimOp::create(rewriter, loc, x, xDim).getResult());
       }
-    Value refined = tensor::ExpandShapeOp::create(rewriter, loc, refinedType, x,
-                                                  expandGroups, outputShape);
-    Value result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
-                                                   refined, collapseGroups);
+    Value refined = tensor::ExpandShapeOp::create(
+        rewriter, loc, refinedType, x, plan->expandGroups, outputShape);
+    Value result = tensor::CollapseShapeOp::create(
+        rewriter, loc, resultType, refined, plan->collapseGroups);
     if (resultType != op.getType())
       result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// An expand of an expand is one expand of the inner one's source (its
+/// groups composed, the outer sizes).
+struct ComposeExpandOfExpand : public OpRewritePattern<tensor::ExpandShapeOp> {
+  ComposeExpandOfExpand(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/3) {}
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getSrc().getDefiningOp<tensor::ExpandShapeOp>();
+    if (!inner || !hasMultiDynamicGroup(expansionOf(op)))
+      return failure();
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        op, op.getResultType(), inner.getSrc(),
+        composeGroups(inner.getReassociationIndices(),
+                      op.getReassociationIndices()),
+        op.getMixedOutputShape());
     return success();
   }
 };
@@ -456,8 +526,8 @@ struct ExpandOfEmpty : public OpRewritePattern<tensor::ExpandShapeOp> {
 } // namespace
 
 void symshape::populateKeepViewsPatterns(RewritePatternSet &patterns) {
-  patterns.add<ComposeExpandOfCollapse, RegroupExpandOfCollapse, ExpandOfEmpty>(
-      patterns.getContext());
+  patterns.add<ComposeExpandOfCollapse, RegroupExpandOfCollapse,
+               ComposeExpandOfExpand, ExpandOfEmpty>(patterns.getContext());
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
                                                     shouldPushIntoProducer);
 }

@@ -1,8 +1,8 @@
 // RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
 // RUN: symshape-opt %s --symshape-repair-reshapes=explain --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-// Only the three gathers are explained, each at its view (the remark
-// shows the view's line).
+// Only the four gathers are explained, each at its view (the remark shows
+// the view's line).
 // REMARK-NOT: remark
 // REMARK: remark: copy: this view has two or more dynamic dims in one group, which MLIR 22.1 cannot lower, and becomes a gather (tensor.generate)
 // REMARK-NEXT: output_shape [%s, %b, 8]
@@ -12,6 +12,9 @@
 // REMARK-NOT: remark
 // REMARK: remark: copy:
 // REMARK-NEXT: output_shape [%p, %q, 8]
+// REMARK-NOT: remark
+// REMARK: remark: copy:
+// REMARK-NEXT: output_shape [%p, %q, 4]
 // REMARK-NOT: remark
 
 // A Linear on 3-D input as torch-mlir writes it: view(x, [B*S, 32]),
@@ -164,4 +167,46 @@ func.func @regroup_unproven(%x: tensor<?x?x32xf32>, %p: index, %q: index) -> ten
   %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x32xf32> into tensor<?xf32>
   %v = tensor.expand_shape %flat [[0, 1, 2]] output_shape [%p, %q, 8] : tensor<?xf32> into tensor<?x?x8xf32>
   return %v : tensor<?x?x8xf32>
+}
+
+// -----
+
+// A Linear whose rows are a view of a view (x collapsed whole, then viewed
+// as rows of 32, as torch's MultiheadAttention writes its output
+// projection): pushed into the matmul, the view on its rows is an expand of
+// that expand, one expand of the collapse, which x's own dims undo.
+// CHECK-LABEL: func.func @linear_on_view_of_view
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x32xf32>, %[[W:.*]]: tensor<32x32xf32>)
+// CHECK-NOT: tensor.generate
+// CHECK-NOT: tensor.expand_shape
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[W]] : tensor<?x?x32xf32>, tensor<32x32xf32>)
+func.func @linear_on_view_of_view(%x: tensor<?x?x32xf32>, %w: tensor<32x32xf32>) -> tensor<?x?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x32xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x32xf32>
+  %rows = arith.muli %b, %s : index
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x32xf32> into tensor<?xf32>
+  %r = tensor.expand_shape %flat [[0, 1]] output_shape [%rows, 32] : tensor<?xf32> into tensor<?x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%rows) : tensor<?x32xf32>
+  %out = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %m = linalg.matmul ins(%r, %w : tensor<?x32xf32>, tensor<32x32xf32>) outs(%out : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %v = tensor.expand_shape %m [[0, 1], [2]] output_shape [%b, %s, 32] : tensor<?x32xf32> into tensor<?x?x32xf32>
+  return %v : tensor<?x?x32xf32>
+}
+
+// -----
+
+// An expand of an expand that no rewrite removes: one expand of the inner
+// one's source, so the gather reads that source directly.
+// CHECK-LABEL: func.func @expand_of_expand
+// CHECK-SAME: (%[[Y:.*]]: tensor<?xf32>
+// CHECK-NOT: tensor.expand_shape
+// CHECK: tensor.generate
+// CHECK: tensor.extract %[[Y]]
+func.func @expand_of_expand(%y: tensor<?xf32>, %n: index, %p: index, %q: index) -> tensor<?x?x4xf32> {
+  %r = tensor.expand_shape %y [[0, 1]] output_shape [%n, 4] : tensor<?xf32> into tensor<?x4xf32>
+  %v = tensor.expand_shape %r [[0, 1], [2]] output_shape [%p, %q, 4] : tensor<?x4xf32> into tensor<?x?x4xf32>
+  return %v : tensor<?x?x4xf32>
 }

@@ -3,7 +3,8 @@
 // the numbers are those of a reference written without any view, in the
 // same run: a Linear on 3-D input (view, matmul, view), a view undone
 // (expand of a collapse), a view that merges fewer dims than its collapse
-// did, and a head split that regroups dims through a common refinement.
+// did, a head split that regroups dims through a common refinement, and a
+// Linear whose rows are a view of a view.
 //
 // RUN: symshape-opt %s --symshape-pipeline | FileCheck %s --check-prefix=IR
 // RUN: symshape-opt %s --symshape-pipeline | mlir-opt %lower_to_llvm | %run_cpu | %strip_addresses | FileCheck %s
@@ -16,6 +17,9 @@
 // IR-NOT: tensor.generate
 // IR: return
 // IR-LABEL: func.func @merge_heads
+// IR-NOT: tensor.generate
+// IR: return
+// IR-LABEL: func.func @linear_on_view_of_view
 // IR-NOT: tensor.generate
 // IR: return
 // IR-LABEL: func.func @split_heads
@@ -34,6 +38,9 @@
 // CHECK: ]]]
 // CHECK-NEXT: {{^}}0{{$}}
 // CHECK: sizes = [2, 12, 8]
+// CHECK: ]]]
+// CHECK-NEXT: {{^}}0{{$}}
+// CHECK: sizes = [2, 3, 6]
 // CHECK: ]]]
 // CHECK-NEXT: {{^}}0{{$}}
 
@@ -110,6 +117,26 @@ func.func @merge_heads_reference(%x: tensor<?x?x2x4xf32>) -> tensor<?x?x8xf32> {
     tensor.yield %v : f32
   } : tensor<?x?x8xf32>
   return %r : tensor<?x?x8xf32>
+}
+
+// A Linear whose rows are a view of a view (x collapsed whole, then rows
+// of 4), as torch's MultiheadAttention writes its output projection.
+func.func @linear_on_view_of_view(%x: tensor<?x?x4xf32>, %w: tensor<4x6xf32>, %bias: tensor<6xf32>) -> tensor<?x?x6xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x4xf32>
+  %s = tensor.dim %x, %c1 : tensor<?x?x4xf32>
+  %rows = arith.muli %b, %s : index
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x?x4xf32> into tensor<?xf32>
+  %r = tensor.expand_shape %flat [[0, 1]] output_shape [%rows, 4] : tensor<?xf32> into tensor<?x4xf32>
+  %e = tensor.empty(%rows) : tensor<?x6xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%bias : tensor<6xf32>) outs(%e : tensor<?x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<?x6xf32>
+  %m = linalg.matmul ins(%r, %w : tensor<?x4xf32>, tensor<4x6xf32>) outs(%g : tensor<?x6xf32>) -> tensor<?x6xf32>
+  %v = tensor.expand_shape %m [[0, 1], [2]] output_shape [%b, %s, 6] : tensor<?x6xf32> into tensor<?x?x6xf32>
+  return %v : tensor<?x?x6xf32>
 }
 
 // torch 1.13's head split: [B, S, 32] collapsed whole, then [B, S*4, 8].
@@ -253,5 +280,8 @@ func.func @main() {
   %shc = tensor.cast %sh : tensor<?x?x8xf32> to tensor<?x?x?xf32>
   %shrc = tensor.cast %shr : tensor<?x?x8xf32> to tensor<?x?x?xf32>
   func.call @compare(%shc, %shrc) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> ()
+  %lv = func.call @linear_on_view_of_view(%x, %w, %bias) : (tensor<?x?x4xf32>, tensor<4x6xf32>, tensor<6xf32>) -> tensor<?x?x6xf32>
+  %lvc = tensor.cast %lv : tensor<?x?x6xf32> to tensor<?x?x?xf32>
+  func.call @compare(%lvc, %lrc) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> ()
   return
 }

@@ -220,7 +220,7 @@ SUMMARY = {
     "resnet18": (24, 24, 0, 0, 0, 0, 0),
     "mobilenet_v2": (30, 30, 0, 0, 0, 0, 0),
     "vit_small": (9, 9, 0, 14, 14, 0, 0),
-    "transformer_encoder_layer": (7, 7, 0, 6, 6, 0, 1),
+    "transformer_encoder_layer": (7, 7, 0, 6, 6, 0, 0),
     "gpt2_block": (10, 10, 0, 10, 10, 0, 0),
 }
 

@@ -263,7 +263,10 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
       resort: first the expand goes away without moving data where it can,
       against the `collapse_shape` it undoes (sizes proven equal to the
       collapsed tensor's dims: the tensor itself, or a collapse of only the
-      dims the expand leaves merged), into the `tensor.empty` it shapes,
+      dims the expand leaves merged; or, regrouped through a common
+      refinement the engine proves, an expand of the tensor and a
+      collapse), composed with the expand it views, into the `tensor.empty`
+      it shapes,
       or into the linalg op that produces its source (upstream's fold by
       expansion: a `linalg.matmul` on `B*S` rows followed by
       `view(B, S, N)` becomes one contraction on `B x S`), the last only
