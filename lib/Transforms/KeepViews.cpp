@@ -523,11 +523,56 @@ struct ExpandOfEmpty : public OpRewritePattern<tensor::ExpandShapeOp> {
   }
 };
 
+/// A tensor.reshape whose shape is built from sizes (tensor.from_elements,
+/// as frontends write a view that is no reassociation) is a collapse of
+/// every dim and an expand into those sizes: MLIR 22.1 lowers the
+/// memref.reshape of a dynamic shape to nothing, and the two reshapes are
+/// views (the expand, if it has two dynamic dims, meets the rewrites above
+/// and, as the last resort, the gather).
+struct ReshapeFromSizes : public OpRewritePattern<tensor::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto elements = op.getShape().getDefiningOp<tensor::FromElementsOp>();
+    auto sourceType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!elements || !sourceType || !resultType || sourceType.getRank() == 0 ||
+        resultType.getRank() == 0 || resultType.hasStaticShape() ||
+        elements.getElements().size() !=
+            static_cast<size_t>(resultType.getRank()))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes;
+    for (auto [d, element] : llvm::enumerate(elements.getElements())) {
+      if (!resultType.isDynamicDim(d)) {
+        sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(d)));
+        continue;
+      }
+      Value size = element;
+      if (!size.getType().isIndex())
+        size = arith::IndexCastOp::create(rewriter, loc,
+                                          rewriter.getIndexType(), size);
+      sizes.push_back(size);
+    }
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, sourceType.getRank()));
+    Value flat =
+        tensor::CollapseShapeOp::create(rewriter, loc, op.getSource(), {all});
+    ReassociationIndices allOut =
+        llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, resultType, flat,
+                                                       ArrayRef{allOut}, sizes);
+    return success();
+  }
+};
+
 } // namespace
 
 void symshape::populateKeepViewsPatterns(RewritePatternSet &patterns) {
   patterns.add<ComposeExpandOfCollapse, RegroupExpandOfCollapse,
-               ComposeExpandOfExpand, ExpandOfEmpty>(patterns.getContext());
+               ComposeExpandOfExpand, ExpandOfEmpty, ReshapeFromSizes>(
+      patterns.getContext());
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
                                                     shouldPushIntoProducer);
 }

@@ -210,3 +210,36 @@ func.func @expand_of_expand(%y: tensor<?xf32>, %n: index, %p: index, %q: index) 
   %v = tensor.expand_shape %r [[0, 1], [2]] output_shape [%p, %q, 4] : tensor<?x4xf32> into tensor<?x?x4xf32>
   return %v : tensor<?x?x4xf32>
 }
+
+// -----
+
+// A tensor.reshape to sizes built with tensor.from_elements (which MLIR
+// 22.1 does not lower while a dim is dynamic) is a collapse of every dim
+// and an expand into the sizes (an i64 size cast to index).
+// CHECK-LABEL: func.func @reshape_from_sizes
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>, %[[H:.*]]: i64)
+// CHECK-NOT: tensor.reshape
+// CHECK: %[[N:.*]] = arith.index_cast %[[H]] : i64 to index
+// CHECK: %[[F:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[F]] {{\[}}[0, 1]] output_shape [%[[N]], 8] : tensor<?xf32> into tensor<?x8xf32>
+// CHECK: return %[[E]]
+func.func @reshape_from_sizes(%x: tensor<?x4xf32>, %h: i64) -> tensor<?x8xf32> {
+  %c8 = arith.constant 8 : i64
+  %shape = tensor.from_elements %h, %c8 : tensor<2xi64>
+  %r = tensor.reshape %x(%shape) : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+
+// -----
+
+// A static result lowers as it is: left alone.
+// CHECK-LABEL: func.func @reshape_to_static
+// CHECK: tensor.reshape
+// CHECK-NOT: tensor.expand_shape
+func.func @reshape_to_static(%x: tensor<?x4xf32>) -> tensor<3x8xf32> {
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %shape = tensor.from_elements %c3, %c8 : tensor<2xindex>
+  %r = tensor.reshape %x(%shape) : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<3x8xf32>
+  return %r : tensor<3x8xf32>
+}

@@ -1,13 +1,23 @@
 // A reshape whose shape operand is built from sizes (tensor.from_elements,
 // a view that is no reassociation): its dims are known, and under a binding
 // its result is static. MLIR 22.1's standard lowering leaves the dynamic
-// form's memref.reshape unlowered, so the input does not run; the bound
-// form does, and prints what the same view written as a collapse and an
-// expand (@view_ref, in the same program) prints.
+// form's memref.reshape unlowered, so the input does not run; the
+// pipeline's last repair-reshapes writes a reshape that stays dynamic as a
+// collapse of every dim and an expand into the sizes (two views). Both the
+// bound and the unbound form run, and print what the same view written as
+// a collapse and an expand (@view_ref, in the same program) prints.
 //
 // RUN: symshape-opt %s --symshape-pipeline="bind=n=6" > %t.bind.mlir
 // RUN: mlir-opt %t.bind.mlir %lower_to_llvm | %run_cpu | %strip_addresses | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t.bind.mlir
+// RUN: symshape-opt %s --symshape-pipeline > %t.mlir
+// RUN: mlir-opt %t.mlir %lower_to_llvm | %run_cpu | %strip_addresses | FileCheck %s
+// RUN: FileCheck %s --check-prefix=DYN --input-file=%t.mlir
+
+// DYN-LABEL: func.func @view
+// DYN-NOT: tensor.reshape
+// DYN: tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// DYN: tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [%{{.*}}, 8] : tensor<?xf32> into tensor<?x8xf32>
 
 // IR-LABEL: func.func @view
 // IR: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<6x4xf32>, tensor<2xindex>) -> tensor<3x8xf32>

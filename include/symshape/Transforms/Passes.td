@@ -288,6 +288,11 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     } : tensor<?x?x4xf32>
     ```
 
+    With `lowering-forms`, a `tensor.reshape` whose shape is a
+    `tensor.from_elements` of sizes and whose result stays dynamic (its
+    `memref.reshape` does not lower in MLIR 22.1) becomes a collapse of every
+    dim and an expand into those sizes.
+
     And static 0 extents in `tensor.concat`: MLIR 22.1 decomposes a concat
     into slices inserted at the sum of the extents before each operand, a
     static offset that the slice verifier rejects at the end of a static dim
