@@ -390,20 +390,44 @@ bool shouldPushIntoProducer(OpOperand *fused) {
          vanishes(expand.getSrc(), e, kMaxProducerDepth);
 }
 
+/// Replaces `op` by `value`, through a tensor.cast to its type if it has
+/// another one (cast-compatible: the callers checked).
+void replaceWithCast(tensor::ExpandShapeOp op, Value value,
+                     PatternRewriter &rewriter) {
+  if (value.getType() != op.getType())
+    value = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(), value);
+  rewriter.replaceOp(op, value);
+}
+
+/// The patterns below match a tensor.expand_shape with a group of two or
+/// more dynamic dims whose source an `SourceOp` defines, and rewrite it with
+/// `rewriteView` (failure: left for the next pattern).
+template <typename Derived, typename SourceOp, unsigned Benefit>
+struct ViewOf : public OpRewritePattern<tensor::ExpandShapeOp> {
+  ViewOf(MLIRContext *context) : OpRewritePattern(context, Benefit) {}
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto source = op.getSrc().getDefiningOp<SourceOp>();
+    Expansion e = expansionOf(op);
+    if (!source || !hasMultiDynamicGroup(e))
+      return failure();
+    return static_cast<const Derived *>(this)->rewriteView(op, source, e,
+                                                           rewriter);
+  }
+};
+
 /// expand(collapse(x)) that splits back dims of x (sizes proven equal) is
 /// x, or a collapse of x that merges only the dims the expand leaves
 /// merged.
 struct ComposeExpandOfCollapse
-    : public OpRewritePattern<tensor::ExpandShapeOp> {
-  ComposeExpandOfCollapse(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/3) {}
+    : public ViewOf<ComposeExpandOfCollapse, tensor::CollapseShapeOp, 3> {
+  using ViewOf::ViewOf;
 
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto collapse = op.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
-    Expansion e = expansionOf(op);
-    if (!collapse || !hasMultiDynamicGroup(e))
-      return failure();
+  LogicalResult rewriteView(tensor::ExpandShapeOp op,
+                            tensor::CollapseShapeOp collapse,
+                            const Expansion &e,
+                            PatternRewriter &rewriter) const {
     std::optional<SmallVector<ReassociationIndices>> groups =
         composeWithCollapse(collapse, e);
     if (!groups)
@@ -422,9 +446,7 @@ struct ComposeExpandOfCollapse
     if (merges)
       x = tensor::CollapseShapeOp::create(rewriter, op.getLoc(), type, x,
                                           *groups);
-    if (type != op.getType())
-      x = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(), x);
-    rewriter.replaceOp(op, x);
+    replaceWithCast(op, x, rewriter);
     return success();
   }
 };
@@ -435,16 +457,13 @@ struct ComposeExpandOfCollapse
 /// expand of x splits no dim into two dynamic ones: no dim group the
 /// lowering cannot take, and no gather.
 struct RegroupExpandOfCollapse
-    : public OpRewritePattern<tensor::ExpandShapeOp> {
-  RegroupExpandOfCollapse(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+    : public ViewOf<RegroupExpandOfCollapse, tensor::CollapseShapeOp, 2> {
+  using ViewOf::ViewOf;
 
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto collapse = op.getSrc().getDefiningOp<tensor::CollapseShapeOp>();
-    Expansion e = expansionOf(op);
-    if (!collapse || !hasMultiDynamicGroup(e))
-      return failure();
+  LogicalResult rewriteView(tensor::ExpandShapeOp op,
+                            tensor::CollapseShapeOp collapse,
+                            const Expansion &e,
+                            PatternRewriter &rewriter) const {
     ShapeAnalysis analysis(op.getContext());
     std::optional<RegroupPlan> plan = planRegroup(collapse, e, analysis);
     if (!plan)
@@ -475,24 +494,20 @@ struct RegroupExpandOfCollapse
         rewriter, loc, refinedType, x, plan->expandGroups, outputShape);
     Value result = tensor::CollapseShapeOp::create(
         rewriter, loc, resultType, refined, plan->collapseGroups);
-    if (resultType != op.getType())
-      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
-    rewriter.replaceOp(op, result);
+    replaceWithCast(op, result, rewriter);
     return success();
   }
 };
 
 /// An expand of an expand is one expand of the inner one's source (its
 /// groups composed, the outer sizes).
-struct ComposeExpandOfExpand : public OpRewritePattern<tensor::ExpandShapeOp> {
-  ComposeExpandOfExpand(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/3) {}
+struct ComposeExpandOfExpand
+    : public ViewOf<ComposeExpandOfExpand, tensor::ExpandShapeOp, 3> {
+  using ViewOf::ViewOf;
 
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getSrc().getDefiningOp<tensor::ExpandShapeOp>();
-    if (!inner || !hasMultiDynamicGroup(expansionOf(op)))
-      return failure();
+  LogicalResult rewriteView(tensor::ExpandShapeOp op,
+                            tensor::ExpandShapeOp inner, const Expansion &,
+                            PatternRewriter &rewriter) const {
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
         op, op.getResultType(), inner.getSrc(),
         composeGroups(inner.getReassociationIndices(),
@@ -503,15 +518,12 @@ struct ComposeExpandOfExpand : public OpRewritePattern<tensor::ExpandShapeOp> {
 };
 
 /// An expand of a tensor.empty is a tensor.empty of the expand's sizes.
-struct ExpandOfEmpty : public OpRewritePattern<tensor::ExpandShapeOp> {
-  ExpandOfEmpty(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/3) {}
+struct ExpandOfEmpty : public ViewOf<ExpandOfEmpty, tensor::EmptyOp, 3> {
+  using ViewOf::ViewOf;
 
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto empty = op.getSrc().getDefiningOp<tensor::EmptyOp>();
-    if (!empty || !hasMultiDynamicGroup(expansionOf(op)))
-      return failure();
+  LogicalResult rewriteView(tensor::ExpandShapeOp op, tensor::EmptyOp,
+                            const Expansion &,
+                            PatternRewriter &rewriter) const {
     RankedTensorType type = op.getResultType();
     SmallVector<Value> dynamicSizes;
     for (auto [d, size] : llvm::enumerate(op.getMixedOutputShape()))
