@@ -59,7 +59,8 @@ void castOperandsTo(RewriterBase &rewriter, ArrayRef<Operation *> ops,
 
 /// True if `func` with arguments of the types `inputs` keeps its declared
 /// facts satisfiable: its argument attributes verify against the static dims
-/// and the analysis of its body finds no contradiction. Call sites whose
+/// and the analysis of its body finds no contradiction and a body that can
+/// complete. Call sites whose
 /// operands contradict the callee's facts (a call that can only abort) do not
 /// specialize it. Costs one analysis of the function.
 bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
@@ -81,9 +82,12 @@ bool factsAllowArgumentTypes(func::FuncOp func, ArrayRef<Type> inputs) {
           if (attr.getNameDialect() == dialect)
             ok &=
                 succeeded(dialect->verifyRegionArgAttribute(func, 0, i, attr));
+    // Nor a signature under which the body cannot complete (a check that
+    // always fails, shapes that cannot agree): the code after that point
+    // would meet static types that contradict each other.
     if (ok) {
       ShapeAnalysis probe(ctx);
-      ok = succeeded(probe.run(func));
+      ok = succeeded(probe.run(func)) && !probe.getAbortingOp();
     }
   }
   func.setType(oldType);

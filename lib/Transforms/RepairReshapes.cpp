@@ -27,6 +27,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -391,6 +392,26 @@ static SmallVector<int64_t> knownShape(Value value, unsigned depth) {
       v = Value();
     } else if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def)) {
       v = castOp.getSource();
+    } else if (auto loop = dyn_cast_if_present<LoopLikeOpInterface>(def)) {
+      // A loop result whose body yields its iteration argument back
+      // (through casts and destination-style ties) has the init's shape.
+      BlockArgument iterArg = loop.getTiedLoopRegionIterArg(cast<OpResult>(v));
+      OpOperand *yielded =
+          iterArg ? loop.getTiedLoopYieldedValue(iterArg) : nullptr;
+      Value y = yielded ? yielded->get() : Value();
+      for (unsigned step = 0; y && y != iterArg && step < 8; ++step) {
+        Operation *yDef = y.getDefiningOp();
+        if (auto yCast = dyn_cast_if_present<tensor::CastOp>(yDef)) {
+          y = yCast.getSource();
+        } else if (auto yDps =
+                       dyn_cast_if_present<DestinationStyleOpInterface>(yDef)) {
+          OpOperand *init = yDps.getTiedOpOperand(cast<OpResult>(y));
+          y = init ? init->get() : Value();
+        } else {
+          y = Value();
+        }
+      }
+      v = y == iterArg && y ? loop.getTiedLoopInit(iterArg)->get() : Value();
     } else if (auto dps =
                    dyn_cast_if_present<DestinationStyleOpInterface>(def)) {
       OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(v));

@@ -60,3 +60,33 @@ func.func @calls_allowed(%a: tensor<4xf32>) -> index {
   %r = func.call @allowed(%c) : (tensor<?xf32>) -> index
   return %r : index
 }
+
+// -----
+
+// A callee that cannot complete under its call's static shape (its check
+// is then `1 == 0`, which always fails) keeps its signature: specialized,
+// the code after the check would meet static types that contradict each
+// other (an expand of a 5-row concat into 0 rows), which the lowering
+// rejects. Found by the differential fuzzer (passes alone, seed 14,
+// program 87).
+// CHECK-LABEL: func.func private @always_aborts
+// CHECK-SAME: (%{{.*}}: tensor<?x?xf32>) -> tensor<?x?x4xf32>
+// CHECK-LABEL: func.func @caller_of_always_aborts
+// CHECK: call @always_aborts(%{{.*}}) : (tensor<?x?xf32>) -> tensor<?x?x4xf32>
+func.func private @always_aborts(%x: tensor<?x?xf32>) -> tensor<?x?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty(%c1, %c1) : tensor<?x?xf32>
+  %cat = tensor.concat dim(0) %x, %e, %x : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %d = tensor.dim %cat, %c1 : tensor<?x?xf32>
+  %ok = arith.cmpi eq, %d, %c0 : index
+  cf.assert %ok, "expand needs a multiple of 4"
+  %r = tensor.expand_shape %cat [[0], [1, 2]] output_shape [%c0, %d, 4] : tensor<?x?xf32> into tensor<?x?x4xf32>
+  return %r : tensor<?x?x4xf32>
+}
+
+func.func @caller_of_always_aborts(%a: tensor<2x1xf32>) -> tensor<?x?x4xf32> {
+  %x = tensor.cast %a : tensor<2x1xf32> to tensor<?x?xf32>
+  %r = func.call @always_aborts(%x) : (tensor<?x?xf32>) -> tensor<?x?x4xf32>
+  return %r : tensor<?x?x4xf32>
+}

@@ -454,3 +454,50 @@ func.func @strided_unambiguous_drop(%t: tensor<?x1x3x4xf32>, %n: index, %k: inde
   %u = tensor.extract_slice %t[1, 0, 0, 0] [%n, 1, %k, %k] [2, 1, 1, 1] : tensor<?x1x3x4xf32> to tensor<?x?x?xf32>
   return %s, %u : tensor<?x1x1xf32>, tensor<?x?x?xf32>
 }
+
+// -----
+
+// A slice of a loop result whose body yields its iteration argument back
+// through a destination-style op: the carried tensor keeps the init's
+// static 0 dim, so the slice reads no element and becomes an empty tensor.
+// CHECK-LABEL: func.func @empty_slice_of_loop_result
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?x1x?xf32>
+// CHECK: return %[[E]]
+func.func @empty_slice_of_loop_result(%n: index) -> tensor<?x1x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %e = tensor.empty() : tensor<2x1x0xf32>
+  %z = tensor.cast %e : tensor<2x1x0xf32> to tensor<2x1x?xf32>
+  %r = scf.for %i = %c0 to %c8 step %c2 iter_args(%acc = %z) -> (tensor<2x1x?xf32>) {
+    %g = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%acc : tensor<2x1x?xf32>) {
+    ^bb0(%o: f32):
+      linalg.yield %o : f32
+    } -> tensor<2x1x?xf32>
+    scf.yield %g : tensor<2x1x?xf32>
+  }
+  %d = tensor.dim %r, %c2 : tensor<2x1x?xf32>
+  %s = tensor.extract_slice %r[0, 0, 0] [%n, 1, %d] [1, 1, 1] : tensor<2x1x?xf32> to tensor<?x1x?xf32>
+  return %s : tensor<?x1x?xf32>
+}
+
+// -----
+
+// A loop that yields another tensor: its result's shape is not the
+// init's, and the slice stays.
+// CHECK-LABEL: func.func @slice_of_loop_yielding_other
+// CHECK: tensor.extract_slice
+func.func @slice_of_loop_yielding_other(%n: index, %other: tensor<2x1x?xf32>) -> tensor<?x1x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %e = tensor.empty() : tensor<2x1x0xf32>
+  %z = tensor.cast %e : tensor<2x1x0xf32> to tensor<2x1x?xf32>
+  %r = scf.for %i = %c0 to %c8 step %c2 iter_args(%acc = %z) -> (tensor<2x1x?xf32>) {
+    scf.yield %other : tensor<2x1x?xf32>
+  }
+  %d = tensor.dim %r, %c2 : tensor<2x1x?xf32>
+  %s = tensor.extract_slice %r[0, 0, 0] [%n, 1, %d] [1, 1, 1] : tensor<2x1x?xf32> to tensor<?x1x?xf32>
+  return %s : tensor<?x1x?xf32>
+}

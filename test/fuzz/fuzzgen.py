@@ -527,6 +527,36 @@ def emit_block_ops(ops, out, ind, ctx):
         emit_op(op, out, ind, ctx)
 
 
+def emit_gather(op, out, ind):
+    """An expand_shape written as the tensor.generate it means: each element
+    read from the source at the row-major linearized index of its group."""
+    res, src = op.results[0], op.operands[0]
+    b = res.ref()[1:]
+    groups, oshape = op.attrs["groups"], op.attrs["oshape"]
+    rank = res.type.rank
+    dyn = [oshape[d].ref() for d in range(rank) if res.type.shape[d] is None]
+    out.append(ind + "%s = tensor.generate %s {" % (res.ref(), ", ".join(dyn)))
+    out.append(ind + "^bb0(" + ", ".join("%%%s_i%d: index" % (b, d) for d in range(rank)) + "):")
+    idx = []
+    for gi, g in enumerate(groups):
+        lin = "%%%s_i%d" % (b, g[0])
+        for d in g[1:]:
+            e = oshape[d]
+            if isinstance(e, Value):
+                ext = e.ref()
+            else:
+                ext = "%%%s_c%d" % (b, d)
+                out.append(ind + "  %s = arith.constant %d : index" % (ext, e))
+            m = "%%%s_m%d" % (b, d)
+            out.append(ind + "  %s = arith.muli %s, %s : index" % (m, lin, ext))
+            lin = "%%%s_l%d" % (b, d)
+            out.append(ind + "  %s = arith.addi %s, %%%s_i%d : index" % (lin, m, b, d))
+        idx.append(lin)
+    out.append(ind + "  %%%s_v = tensor.extract %s[%s] : %s" % (b, src.ref(), ", ".join(idx), src.type))
+    out.append(ind + "  tensor.yield %%%s_v : f32" % b)
+    out.append(ind + "} : %s" % res.type)
+
+
 def emit_op(op, out, ind, ctx):
     k = op.kind
     a = op.attrs
@@ -599,9 +629,15 @@ def emit_op(op, out, ind, ctx):
             R, o[0].ref(), str(a["groups"]).replace(" ", "").replace(",", ", "),
             o[0].type, op.results[0].type))
     elif k == "expand":
-        out.append(ind + "%stensor.expand_shape %s %s output_shape %s : %s into %s" % (
-            R, o[0].ref(), str(a["groups"]).replace(" ", "").replace(",", ", "),
-            mixed(a["oshape"]), o[0].type, op.results[0].type))
+        res = op.results[0]
+        multi = any(sum(1 for d in g if res.type.shape[d] is None) >= 2
+                    for g in a["groups"])
+        if multi and ctx.get("gather_views"):
+            emit_gather(op, out, ind)
+        else:
+            out.append(ind + "%stensor.expand_shape %s %s output_shape %s : %s into %s" % (
+                R, o[0].ref(), str(a["groups"]).replace(" ", "").replace(",", ", "),
+                mixed(a["oshape"]), o[0].type, res.type))
     elif k == "pad":
         rank = o[0].type.rank
         out.append(ind + "%stensor.pad %s low%s high%s {" % (
@@ -689,7 +725,10 @@ def emit_func(f, decls=True):
     rets = ", ".join(str(v.type) for v in f.returns)
     out = ["func.func %s@%s(%s) -> (%s) {" % (
         "private " if f.private else "", f.name, ", ".join(args), rets)]
-    ctx = {"blocks": 0}
+    # The unprocessed program (no declarations) writes an expand with two
+    # dynamic dims in a group as the gather it means: stock MLIR 22.1 cannot
+    # lower the expand, and the reference must run.
+    ctx = {"blocks": 0, "gather_views": not decls}
     emit_block_ops(f.body.ops, out, "  ", ctx)
     if f.returns:
         out.append("  return %s : %s" % (", ".join(v.ref() for v in f.returns), rets))
@@ -1854,14 +1893,35 @@ class Gen:
         self.emit(sc, Op("collapse", [v], [t], groups=groups))
         return v
 
-    def s_expand(self, sc):
-        t = self.pick_tensor(sc)
+    def s_view(self, sc):
+        """A view, elementwise work on it, and the view back, as frontends
+        write a Linear on 3-D input (view(x, [B*S, E]), op, view(y, [B, S,
+        E])): the expand back has groups of several dynamic dims, which the
+        pipeline keeps without a copy (pushed into the op, cancelled against
+        the collapse) or gathers."""
+        t = self.pick_tensor(sc, 2)
+        if t is None or t.type.rank >= 4:
+            return
+        v = self.s_collapse(sc, t)
+        if v is None:
+            return
+        if self.chance(0.6):
+            w = self.ew_unary(sc, v)
+            if w is not None:
+                w.src = v.src
+                v = w
+        return self.s_expand(sc, v, undo=True)
+
+    def s_expand(self, sc, t=None, undo=False):
+        t = t or self.pick_tensor(sc)
         if t is None or t.type.rank >= 4:
             return
         groups, oshape, shape, exts, tiv, siv = [], [], [], [], [], []
-        if t.src is not None and self.chance(0.6):
+        if t.src is not None and (undo or self.chance(0.6)):
             src, sg = t.src
-            if all(sum(1 for i in g if src.type.shape[i] is None) <= 1 for g in sg):
+            # Groups of several dynamic dims too: the pipeline keeps those
+            # views without a copy (the unprocessed program gathers).
+            if True:
                 for g in sg:
                     groups.append(list(range(len(oshape), len(oshape) + len(g))))
                     for i in g:
@@ -2105,6 +2165,9 @@ class Gen:
         v = self.new_tensor(sc, outs.type.shape, t.ext or [None] * t.type.rank,
                             t.t or [None] * t.type.rank, t.s or [None] * t.type.rank)
         self.emit(sc, Op("ew", [v], ins + [outs], fn=fn))
+        # An elementwise result of a collapse has its dims: a later expand
+        # may view it back (the pipeline pushes that view into this op).
+        v.src = t.src
         return v
 
     def s_dyn_dim(self, sc):
@@ -2355,7 +2418,7 @@ class Gen:
             pass
 
     weights = {"arith": 10, "select": 2, "i64": 2, "fact": 6, "empty": 4, "slice": 9,
-               "slice_update": 4, "insert": 7, "collapse": 4, "expand": 5,
+               "slice_update": 4, "insert": 7, "collapse": 4, "expand": 5, "view": 2,
                "pad": 4, "concat": 5, "ew": 6, "dyn_dim": 1, "dead_oob_dim": 0.4,
                "call": 3, "if": 4, "for": 4, "condbr": 0}
 
