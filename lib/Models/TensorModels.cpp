@@ -248,6 +248,41 @@ Operation *rebuildExpand(tensor::ExpandShapeOp expand, OpBuilder &b,
       b, loc, expand.getResultType().clone(staticShape), source, groups, shape);
 }
 
+/// An expand's group multiplies out to its source dim (the program is
+/// undefined otherwise). Only a group the facts prove different is stated
+/// (as the equality that contradicts them): the code after the expand is
+/// then unreachable (a profile's version at sizes where the program cannot
+/// run); the other facts stay as they were.
+struct ExpandModel
+    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel,
+                                               tensor::ExpandShapeOp> {
+  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
+                        ShapeQuery &q) const {
+    return expandDim(cast<tensor::ExpandShapeOp>(op), result, dim, q);
+  }
+  Operation *buildStaticReplacement(Operation *op, OpBuilder &builder,
+                                    StaticRefinement &refinement) const {
+    return rebuildWith<tensor::ExpandShapeOp, rebuildExpand>(op, builder,
+                                                             refinement);
+  }
+  bool isExtentOperand(Operation *op, unsigned index) const {
+    return index >= 1;
+  }
+  void addFacts(Operation *op, ShapeQuery &q) const {
+    auto expand = cast<tensor::ExpandShapeOp>(op);
+    for (auto [g, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      Expr source = q.getDimExpr(expand.getSrc(), g);
+      Expr product = q.getExprContext().getConstant(1);
+      for (int64_t d : group)
+        product = product ? mul(product, q.getDimExpr(expand.getResult(), d))
+                          : Expr();
+      if (source && product &&
+          q.getSolver().proveEQ(source, product) == Verdict::False)
+        q.addEquality(source, product, FactSource());
+    }
+  }
+};
+
 /// The result type is the proven one; the shape operand stays (it still
 /// gives every dim at run time).
 Operation *rebuildReshape(tensor::ReshapeOp reshape, OpBuilder &b,
@@ -304,9 +339,7 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     ConcatOp::attachInterface<ConcatModel>(*ctx);
     CollapseShapeOp::attachInterface<ResultDimModel<
         CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
-    ExpandShapeOp::attachInterface<
-        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
-                       extentsAfterFirst<ExpandShapeOp>>>(*ctx);
+    ExpandShapeOp::attachInterface<ExpandModel>(*ctx);
     ReshapeOp::attachInterface<
         ResultDimModel<ReshapeOp, reshapeDim, rebuildReshape>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);

@@ -435,6 +435,9 @@ struct UnitRefinement {
   std::unique_ptr<Refiner> refiner;
   SmallVector<Operation *> candidates;
   std::vector<Obligation> obligations;
+  /// Ops whose shapes the facts make disagree: a check that always fails
+  /// goes before each.
+  SmallVector<Operation *> abortAt;
 };
 
 /// How much `explain` says of the dims that stay dynamic.
@@ -444,7 +447,7 @@ enum class Explain { None, PerFunction, PerDim };
 /// round with `explain`, says why dims stay dynamic). Only reads the IR.
 LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
                           Explain explain, bool lastRound, bool certifying,
-                          UnitRefinement &out) {
+                          bool abortUndefined, UnitRefinement &out) {
   // The symbols dims stay dynamic in, each with its range where first met
   // (under the facts that hold there).
   llvm::MapVector<unsigned, std::string> staySymbolic;
@@ -521,6 +524,13 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
           << "' cannot complete (a check that always fails, or shapes that "
              "cannot agree), so no dim is refined";
     candidates.clear();
+    // Under bind= or profile=, an op whose shapes cannot agree (not a
+    // check) makes the version undefined wherever it runs: it aborts there
+    // instead, and symshape-simplify trims what follows (MLIR's folders
+    // build invalid ops, or crash, on such code). The user's own undefined
+    // code is left as written.
+    if (abortUndefined && !isa<cf::AssertOp>(aborting))
+      out.abortAt.push_back(aborting);
   }
   if (!staySymbolic.empty()) {
     // Once per function: the symbols its dynamic dims are made of, and
@@ -548,8 +558,21 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
 /// Applies what `analyseUnit` prepared, by the refine patterns, to the
 /// candidates in the order of the walk; true if the IR changed.
 bool applyUnit(UnitRefinement &unit) {
+  for (Operation *op : unit.abortAt) {
+    OpBuilder b(op);
+    Value never =
+        arith::ConstantOp::create(b, op->getLoc(), b.getBoolAttr(false));
+    cf::AssertOp::create(
+        b, op->getLoc(), never,
+        ("symshape: '" + op->getName().getStringRef() +
+         "' cannot run here: under the facts its shapes cannot agree (the "
+         "program is undefined here)")
+            .str());
+  }
+  bool aborts = !unit.abortAt.empty();
+  unit.abortAt.clear();
   if (unit.candidates.empty())
-    return false;
+    return aborts;
   MLIRContext *context = unit.candidates.front()->getContext();
   SmallVector<Operation *> dead;
   RefineState state{*unit.refiner, dead};
@@ -585,7 +608,8 @@ struct RoundResult {
 FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
                                    ArrayRef<char> dirty, Explain explain,
                                    bool lastRound,
-                                   std::vector<Obligation> *obligations) {
+                                   std::vector<Obligation> *obligations,
+                                   bool abortUndefined) {
   MLIRContext *ctx = root->getContext();
   // Functions are added (clones) only between rounds.
   std::unique_ptr<SymbolTable> symbols = moduleSymbolTable(root);
@@ -609,7 +633,7 @@ FailureOr<RoundResult> refineRound(Operation *root, ArrayRef<Operation *> units,
     if (!isDirty(i))
       return success();
     return analyseUnit(units[i], symbols.get(), explain, lastRound,
-                       obligations != nullptr, work[i]);
+                       obligations != nullptr, abortUndefined, work[i]);
   };
   auto apply = [&](size_t i, unsigned) -> FailureOr<bool> {
     if (!isDirty(i))
@@ -731,7 +755,8 @@ private:
           marks.push_back(dirty.contains(unit));
       FailureOr<RoundResult> result =
           refineRound(module, units, marks, Explain::None, last,
-                      certify.empty() ? nullptr : &obligations);
+                      certify.empty() ? nullptr : &obligations,
+                      /*abortUndefined=*/!bind.empty() || !profile.empty());
       if (failed(result)) {
         signalPassFailure();
         return failure();
@@ -761,7 +786,7 @@ private:
     if (explain || explainAll)
       (void)refineRound(module, analysisUnits(module), {},
                         explainAll ? Explain::PerDim : Explain::PerFunction,
-                        /*lastRound=*/true, nullptr);
+                        /*lastRound=*/true, nullptr, /*abortUndefined=*/false);
     if (!certify.empty() &&
         failed(writeObligations(module.getContext(), obligations, certify,
                                 certifyAppend))) {

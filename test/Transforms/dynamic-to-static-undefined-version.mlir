@@ -13,7 +13,7 @@
 // CHECK-NOT: tensor<?x3x3xf32>
 // CHECK: tensor.concat dim(1) %{{.*}} : (tensor<?x3x?xf32>, tensor<?x?x1xf32>) -> tensor<?x?x1xf32>
 // CHECK: return
-// REMARK-COUNT-2: dynamic-to-static-undefined-version.mlir:[[@LINE+6]]:8: remark: left as it is: under the facts here this 'tensor.concat' cannot complete
+// REMARK-COUNT-2: dynamic-to-static-undefined-version.mlir:[[@LINE+6]]:8: remark: left as it is: under the facts here this '{{tensor.concat|cf.assert}}' cannot complete
 func.func @undefined_at_opt(%x: tensor<?x?xf32> {symshape.dim_names = ["seq", "n"]}) -> tensor<?x?x1xf32> {
   %c1 = arith.constant 1 : index
   %n = tensor.dim %x, %c1 : tensor<?x?xf32>
@@ -33,6 +33,30 @@ func.func @undefined_at_opt(%x: tensor<?x?xf32> {symshape.dim_names = ["seq", "n
 // CHECK: tensor.concat dim(1) {{.*}} -> tensor<1x6x3xf32>
 // REMARK-NOT: left as it is
 func.func @defined_at_opt(%x: tensor<?x?xf32> {symshape.dim_names = ["seq", "n"]}) -> tensor<?x?x?xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %a = tensor.expand_shape %x [[0, 1], [2]] output_shape [1, 3, %n] : tensor<?x?xf32> into tensor<?x3x?xf32>
+  %r = tensor.concat dim(1) %a, %a : (tensor<?x3x?xf32>, tensor<?x3x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+
+// -----
+
+// An expand whose group cannot multiply out to its source dim at the
+// profile's sizes (seq must be 1 * 3, the profile says 5, and 4 to 16 in
+// the generic version): both versions abort at the expand instead of
+// running code whose static types contradict each other (upstream's
+// folders crashed on it; found by libFuzzer from this file's second case).
+// RUN: symshape-opt %s --split-input-file --symshape-pipeline="profile=seq:4:5:16" | FileCheck %s --check-prefix=EXPAND
+// EXPAND-LABEL: func.func private @expand_cannot_agree.generic
+// EXPAND: cf.assert %false, "symshape: 'tensor.expand_shape' cannot run here: under the facts its shapes cannot agree (the program is undefined here)"
+// EXPAND-NOT: tensor.expand_shape
+// EXPAND: return
+// EXPAND-LABEL: func.func private @expand_cannot_agree.opt
+// EXPAND: cf.assert %false, "symshape: 'tensor.expand_shape' cannot run here
+// EXPAND-NOT: tensor.expand_shape
+// EXPAND: return
+func.func @expand_cannot_agree(%x: tensor<?x?xf32> {symshape.dim_names = ["seq", "n"]}) -> tensor<?x?x?xf32> {
   %c1 = arith.constant 1 : index
   %n = tensor.dim %x, %c1 : tensor<?x?xf32>
   %a = tensor.expand_shape %x [[0, 1], [2]] output_shape [1, 3, %n] : tensor<?x?xf32> into tensor<?x3x?xf32>

@@ -9,14 +9,14 @@
 // dynamic-to-static leaves it alone and its source is never cast from 1 to 3
 // elements directly (upstream canonicalization, which sees n = 1 through the
 // binding's cast chain, makes the expansion 1 x 3 from a cast of the chain's
-// dynamic end: valid IR, undefined at run time like the input; the
-// pipeline's last repair-reshapes makes that chain 1 -> ? -> 3 a check that
-// always fails, after the binding's check). Unbound (n may be anything, 0
-// included), nothing is static.
+// dynamic end: valid IR, undefined at run time like the input). Under the
+// binding the expand cannot run (1 element into 1 x 3), so the bound
+// function aborts there, after the binding's check, and what follows is
+// trimmed. Unbound (n may be anything, 0 included), nothing is static.
 // BIND-LABEL: func.func @expand_contradicts_binding
 // BIND-NOT: tensor<1xf32> to tensor<3xf32>
 // BIND: cf.assert %{{.*}}, "symshape: 'n' (dim 0 of arg 0 of @expand_contradicts_binding) must be 1 (bind=n=1)"
-// BIND: cf.assert %false, "symshape: a tensor<1xf32> is read as tensor<3xf32>: shapes that cannot agree
+// BIND: cf.assert %false, "symshape: 'tensor.expand_shape' cannot run here: under the facts its shapes cannot agree
 // BIND-NOT: tensor.expand_shape
 // BIND: return
 // CHECK-LABEL: func.func @expand_contradicts_binding
