@@ -58,13 +58,19 @@ mlir::Operation *rebuildWith(mlir::Operation *op, mlir::OpBuilder &builder,
 /// (ShapeSemanticsOpInterface::isExtentOperand); null: none is.
 template <typename OpTy> using ExtentFn = bool (*)(OpTy, unsigned);
 
+/// Facts an op states once it has run (its shape requirements).
+template <typename OpTy> using FactsFn = void (*)(OpTy, ShapeQuery &);
+
 /// A model answering `getResultDimExpr` with `Fn`, rebuilding the op with
-/// `Rebuild` and telling its extent operands with `Extent`.
+/// `Rebuild`, telling its extent operands with `Extent` and stating its
+/// facts with `Facts`.
 template <typename OpTy,
           Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &),
-          RebuildFn<OpTy> Rebuild = nullptr, ExtentFn<OpTy> Extent = nullptr>
-struct ResultDimModel : ShapeSemanticsOpInterface::ExternalModel<
-                            ResultDimModel<OpTy, Fn, Rebuild, Extent>, OpTy> {
+          RebuildFn<OpTy> Rebuild = nullptr, ExtentFn<OpTy> Extent = nullptr,
+          FactsFn<OpTy> Facts = nullptr>
+struct ResultDimModel
+    : ShapeSemanticsOpInterface::ExternalModel<
+          ResultDimModel<OpTy, Fn, Rebuild, Extent, Facts>, OpTy> {
   Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
                         unsigned dim, ShapeQuery &query) const {
     return Fn(mlir::cast<OpTy>(op), result, dim, query);
@@ -79,6 +85,10 @@ struct ResultDimModel : ShapeSemanticsOpInterface::ExternalModel<
       return false;
     else
       return Extent(mlir::cast<OpTy>(op), index);
+  }
+  void addFacts(mlir::Operation *op, ShapeQuery &query) const {
+    if constexpr (Facts != nullptr)
+      Facts(mlir::cast<OpTy>(op), query);
   }
 };
 

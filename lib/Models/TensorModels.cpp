@@ -180,31 +180,18 @@ Operation *rebuildConcat(tensor::ConcatOp concat, OpBuilder &b,
 /// concatenates (the program is undefined otherwise): once it has run,
 /// those dims are equal. A static result dim that the facts make different
 /// from an input's leaves the code after the concat unreachable.
-struct ConcatModel
-    : ShapeSemanticsOpInterface::ExternalModel<ConcatModel, tensor::ConcatOp> {
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
-    return concatDim(cast<tensor::ConcatOp>(op), result, dim, q);
+void concatFacts(tensor::ConcatOp concat, ShapeQuery &q) {
+  Value result = concat.getResult();
+  for (unsigned d = 0, e = concat.getRank(); d < e; ++d) {
+    if (d == concat.getDim())
+      continue;
+    Expr dim = q.getDimExpr(result, d);
+    for (Value input : concat.getInputs())
+      if (dim)
+        if (Expr other = q.getDimExpr(input, d))
+          q.addEquality(other, dim, FactSource());
   }
-  Operation *buildStaticReplacement(Operation *op, OpBuilder &builder,
-                                    StaticRefinement &refinement) const {
-    return rebuildWith<tensor::ConcatOp, rebuildConcat>(op, builder,
-                                                        refinement);
-  }
-  void addFacts(Operation *op, ShapeQuery &q) const {
-    auto concat = cast<tensor::ConcatOp>(op);
-    Value result = concat.getResult();
-    for (unsigned d = 0, e = concat.getRank(); d < e; ++d) {
-      if (d == concat.getDim())
-        continue;
-      Expr dim = q.getDimExpr(result, d);
-      for (Value input : concat.getInputs())
-        if (dim)
-          if (Expr other = q.getDimExpr(input, d))
-            q.addEquality(other, dim, FactSource());
-    }
-  }
-};
+}
 
 Operation *rebuildCollapse(tensor::CollapseShapeOp collapse, OpBuilder &b,
                            StaticRefinement &r) {
@@ -253,35 +240,18 @@ Operation *rebuildExpand(tensor::ExpandShapeOp expand, OpBuilder &b,
 /// (as the equality that contradicts them): the code after the expand is
 /// then unreachable (a profile's version at sizes where the program cannot
 /// run); the other facts stay as they were.
-struct ExpandModel
-    : ShapeSemanticsOpInterface::ExternalModel<ExpandModel,
-                                               tensor::ExpandShapeOp> {
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
-    return expandDim(cast<tensor::ExpandShapeOp>(op), result, dim, q);
+void expandFacts(tensor::ExpandShapeOp expand, ShapeQuery &q) {
+  for (auto [g, group] : llvm::enumerate(expand.getReassociationIndices())) {
+    Expr source = q.getDimExpr(expand.getSrc(), g);
+    Expr product = q.getExprContext().getConstant(1);
+    for (int64_t d : group)
+      product =
+          product ? mul(product, q.getDimExpr(expand.getResult(), d)) : Expr();
+    if (source && product &&
+        q.getSolver().proveEQ(source, product) == Verdict::False)
+      q.addEquality(source, product, FactSource());
   }
-  Operation *buildStaticReplacement(Operation *op, OpBuilder &builder,
-                                    StaticRefinement &refinement) const {
-    return rebuildWith<tensor::ExpandShapeOp, rebuildExpand>(op, builder,
-                                                             refinement);
-  }
-  bool isExtentOperand(Operation *op, unsigned index) const {
-    return index >= 1;
-  }
-  void addFacts(Operation *op, ShapeQuery &q) const {
-    auto expand = cast<tensor::ExpandShapeOp>(op);
-    for (auto [g, group] : llvm::enumerate(expand.getReassociationIndices())) {
-      Expr source = q.getDimExpr(expand.getSrc(), g);
-      Expr product = q.getExprContext().getConstant(1);
-      for (int64_t d : group)
-        product = product ? mul(product, q.getDimExpr(expand.getResult(), d))
-                          : Expr();
-      if (source && product &&
-          q.getSolver().proveEQ(source, product) == Verdict::False)
-        q.addEquality(source, product, FactSource());
-    }
-  }
-};
+}
 
 /// The result type is the proven one; the shape operand stays (it still
 /// gives every dim at run time).
@@ -336,10 +306,13 @@ void symshape::registerTensorShapeModels(DialectRegistry &registry) {
     InsertSliceOp::attachInterface<
         RebuildModel<InsertSliceOp, rebuildInsertSlice>>(*ctx);
     PadOp::attachInterface<ResultDimModel<PadOp, padDim, rebuildPad>>(*ctx);
-    ConcatOp::attachInterface<ConcatModel>(*ctx);
+    ConcatOp::attachInterface<ResultDimModel<ConcatOp, concatDim, rebuildConcat,
+                                             nullptr, concatFacts>>(*ctx);
     CollapseShapeOp::attachInterface<ResultDimModel<
         CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
-    ExpandShapeOp::attachInterface<ExpandModel>(*ctx);
+    ExpandShapeOp::attachInterface<
+        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
+                       extentsAfterFirst<ExpandShapeOp>, expandFacts>>(*ctx);
     ReshapeOp::attachInterface<
         ResultDimModel<ReshapeOp, reshapeDim, rebuildReshape>>(*ctx);
     DimOp::attachInterface<DimModel<DimOp>>(*ctx);
