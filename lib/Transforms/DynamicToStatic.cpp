@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
+#include "FailingChecks.h"
 #include "Refine.h"
 #include "Specialize.h"
 #include "Units.h"
@@ -560,14 +561,10 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
 bool applyUnit(UnitRefinement &unit) {
   for (Operation *op : unit.abortAt) {
     OpBuilder b(op);
-    Value never =
-        arith::ConstantOp::create(b, op->getLoc(), b.getBoolAttr(false));
-    cf::AssertOp::create(
-        b, op->getLoc(), never,
-        ("symshape: '" + op->getName().getStringRef() +
-         "' cannot run here: under the facts its shapes cannot agree (the "
-         "program is undefined here)")
-            .str());
+    insertFailingCheck(b, op->getLoc(),
+                       "symshape: '" + op->getName().getStringRef() +
+                           "' cannot run here: under the facts its shapes "
+                           "cannot agree (the program is undefined here)");
   }
   bool aborts = !unit.abortAt.empty();
   unit.abortAt.clear();

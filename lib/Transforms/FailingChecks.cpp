@@ -231,3 +231,9 @@ bool symshape::eraseAfterFailingChecks(Operation *root) {
   }
   return changed;
 }
+
+void symshape::insertFailingCheck(OpBuilder &b, Location loc,
+                                  const llvm::Twine &message) {
+  Value never = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  cf::AssertOp::create(b, loc, never, message.str());
+}

@@ -11,6 +11,7 @@
 #ifndef SYMSHAPE_LIB_TRANSFORMS_FAILINGCHECKS_H
 #define SYMSHAPE_LIB_TRANSFORMS_FAILINGCHECKS_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 
 namespace symshape {
@@ -29,6 +30,12 @@ namespace symshape {
 /// return, or a return operand's type has no placeholder). Returns true if
 /// the IR changed.
 bool eraseAfterFailingChecks(mlir::Operation *root);
+
+/// Inserts at `b`'s point a `cf.assert` of a constant false with `message`:
+/// the program aborts there (code that no defined execution reaches), and
+/// eraseAfterFailingChecks trims what follows.
+void insertFailingCheck(mlir::OpBuilder &b, mlir::Location loc,
+                        const llvm::Twine &message);
 
 } // namespace symshape
 

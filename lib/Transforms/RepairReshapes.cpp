@@ -18,7 +18,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -372,6 +371,18 @@ static bool isEmptySliceDim(OpFoldResult offset, int64_t extent) {
 /// sizes of a tensor.empty: what the lowering sees once folding and
 /// bufferization have made those dims static and folded the casts (and a
 /// select of one buffer).
+/// The value `v` has the shape of, one step back: a tensor.cast's source
+/// or a destination-style op's tied init; null for anything else.
+static Value tiedSource(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (auto castOp = dyn_cast_if_present<tensor::CastOp>(def))
+    return castOp.getSource();
+  if (auto dps = dyn_cast_if_present<DestinationStyleOpInterface>(def))
+    if (OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(v)))
+      return init->get();
+  return Value();
+}
+
 static SmallVector<int64_t> knownShape(Value value, unsigned depth) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape(type.getShape());
@@ -399,23 +410,12 @@ static SmallVector<int64_t> knownShape(Value value, unsigned depth) {
       OpOperand *yielded =
           iterArg ? loop.getTiedLoopYieldedValue(iterArg) : nullptr;
       Value y = yielded ? yielded->get() : Value();
-      for (unsigned step = 0; y && y != iterArg && step < 8; ++step) {
-        Operation *yDef = y.getDefiningOp();
-        if (auto yCast = dyn_cast_if_present<tensor::CastOp>(yDef)) {
-          y = yCast.getSource();
-        } else if (auto yDps =
-                       dyn_cast_if_present<DestinationStyleOpInterface>(yDef)) {
-          OpOperand *init = yDps.getTiedOpOperand(cast<OpResult>(y));
-          y = init ? init->get() : Value();
-        } else {
-          y = Value();
-        }
-      }
-      v = y == iterArg && y ? loop.getTiedLoopInit(iterArg)->get() : Value();
-    } else if (auto dps =
-                   dyn_cast_if_present<DestinationStyleOpInterface>(def)) {
-      OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(v));
-      v = init ? init->get() : Value();
+      for (unsigned step = 0; y && y != iterArg && step < 8; ++step)
+        y = tiedSource(y);
+      v = y && y == iterArg ? loop.getTiedLoopInit(iterArg)->get() : Value();
+    } else if (Value tied = tiedSource(v)) {
+      // A destination-style op's result (a cast was taken above).
+      v = tied;
     } else if (auto select = dyn_cast_if_present<arith::SelectOp>(def);
                select && depth > 0) {
       SmallVector<int64_t> a = knownShape(select.getTrueValue(), depth - 1),
@@ -630,16 +630,14 @@ static bool checkContradictingCasts(Operation *root) {
       contradicting.push_back(cast);
   });
   for (tensor::CastOp cast : contradicting) {
-    OpBuilder b(cast);
     std::string message;
     llvm::raw_string_ostream os(message);
     os << "symshape: a "
        << cast.getSource().getDefiningOp<tensor::CastOp>().getSource().getType()
        << " is read as " << cast.getType()
        << ": shapes that cannot agree (the program is undefined here)";
-    Value never =
-        arith::ConstantOp::create(b, cast.getLoc(), b.getBoolAttr(false));
-    cf::AssertOp::create(b, cast.getLoc(), never, message);
+    OpBuilder b(cast);
+    insertFailingCheck(b, cast.getLoc(), message);
   }
   return !contradicting.empty();
 }
