@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -126,12 +127,16 @@ std::optional<Refinement> refine(ArrayRef<Factor> from, ArrayRef<Factor> to,
   auto equal = [&](Expr a, Expr b) {
     return solver.proveEQ(a, b) == Verdict::True;
   };
-  // The candidates for k: the divisors of the product of the constants.
+  // The candidates for k: the divisors of the product of the constants
+  // (a constant that would overflow the product is left out of it).
   int64_t constants = 1;
-  for (const Factor &f : llvm::concat<const Factor>(from, to))
+  for (const Factor &f : llvm::concat<const Factor>(from, to)) {
+    int64_t product;
     if (f.expr.isConstant() && f.expr.getConstantValue() > 1 &&
-        constants <= (int64_t(1) << 20))
-      constants *= f.expr.getConstantValue();
+        constants <= (int64_t(1) << 20) &&
+        !llvm::MulOverflow(constants, f.expr.getConstantValue(), product))
+      constants = product;
+  }
   SmallVector<int64_t> candidates;
   for (int64_t k = 2; k <= constants && k <= 4096; ++k)
     if (constants % k == 0)

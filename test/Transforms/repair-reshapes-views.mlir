@@ -1,7 +1,7 @@
 // RUN: symshape-opt %s --symshape-repair-reshapes --split-input-file | FileCheck %s
 // RUN: symshape-opt %s --symshape-repair-reshapes=explain --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-// Only the four gathers are explained, each at its view (the remark shows
+// Only the five gathers are explained, each at its view (the remark shows
 // the view's line).
 // REMARK-NOT: remark
 // REMARK: remark: copy: this view has two or more dynamic dims in one group, which MLIR 22.1 cannot lower, and becomes a gather (tensor.generate)
@@ -15,6 +15,9 @@
 // REMARK-NOT: remark
 // REMARK: remark: copy:
 // REMARK-NEXT: output_shape [%p, %q, 4]
+// REMARK-NOT: remark
+// REMARK: remark: copy:
+// REMARK-NEXT: output_shape [%b, %p, 8]
 // REMARK-NOT: remark
 
 // A Linear on 3-D input as torch-mlir writes it: view(x, [B*S, 32]),
@@ -242,4 +245,20 @@ func.func @reshape_to_static(%x: tensor<?x4xf32>) -> tensor<3x8xf32> {
   %shape = tensor.from_elements %c3, %c8 : tensor<2xindex>
   %r = tensor.reshape %x(%shape) : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<3x8xf32>
   return %r : tensor<3x8xf32>
+}
+
+// -----
+
+// Constants near 2^62 in a regroup: the product the divisors of k are
+// taken from would overflow (2^20 * 2^62); the constant that would is
+// left out of it. No common refinement is proven, and the gather stays.
+// CHECK-LABEL: func.func @regroup_huge_constants
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.generate
+func.func @regroup_huge_constants(%x: tensor<?x1048576x4611686018427387904xf32>, %p: index) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tensor.dim %x, %c0 : tensor<?x1048576x4611686018427387904xf32>
+  %flat = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x1048576x4611686018427387904xf32> into tensor<?xf32>
+  %v = tensor.expand_shape %flat [[0, 1, 2]] output_shape [%b, %p, 8] : tensor<?xf32> into tensor<?x?x8xf32>
+  return %v : tensor<?x?x8xf32>
 }
