@@ -245,8 +245,7 @@ void expandFacts(tensor::ExpandShapeOp expand, ShapeQuery &q) {
     Expr source = q.getDimExpr(expand.getSrc(), g);
     Expr product = q.getExprContext().getConstant(1);
     for (int64_t d : group)
-      product =
-          product ? mul(product, q.getDimExpr(expand.getResult(), d)) : Expr();
+      product = mul(product, q.getDimExpr(expand.getResult(), d));
     if (source && product &&
         q.getSolver().proveEQ(source, product) == Verdict::False)
       q.addEquality(source, product, FactSource());

@@ -66,18 +66,18 @@ Expansion expansionOf(tensor::ExpandShapeOp op) {
 /// An expand by `e` of a collapse of `x` that the facts let go: for each
 /// dim of the collapsed tensor, the expand either leaves it as it is, or
 /// splits it back into the dims of `x` it was made of (as many, with sizes
-/// proven equal to them by the engine; a fresh analysis, since the IR is
-/// being rewritten). Gives the groups of the collapse of `x` that computes
+/// proven equal to them by the engine with `analysis`, a fresh one: the IR
+/// is being rewritten). Gives the groups of the collapse of `x` that computes
 /// the expand (each a single dim where every dim is split back: `x`
 /// itself), or nothing.
 std::optional<SmallVector<ReassociationIndices>>
-composeWithCollapse(tensor::CollapseShapeOp collapse, const Expansion &e) {
+composeWithCollapse(tensor::CollapseShapeOp collapse, const Expansion &e,
+                    ShapeAnalysis &analysis) {
   SmallVector<ReassociationIndices> collapsed =
       collapse.getReassociationIndices();
   if (collapsed.size() != e.groups.size())
     return std::nullopt;
   Value x = collapse.getSrc();
-  std::optional<ShapeAnalysis> analysis;
   SmallVector<ReassociationIndices> groups;
   for (auto [from, to] : llvm::zip(collapsed, e.groups)) {
     if (to.size() == 1) {
@@ -86,13 +86,11 @@ composeWithCollapse(tensor::CollapseShapeOp collapse, const Expansion &e) {
     }
     if (to.size() != from.size())
       return std::nullopt;
-    if (!analysis)
-      analysis.emplace(x.getContext());
     for (auto [xDim, d] : llvm::zip(from, to)) {
-      Expr dim = analysis->getDimExpr(x, xDim);
-      Expr expected = analysis->getFoldResultExpr(e.sizes[d]);
+      Expr dim = analysis.getDimExpr(x, xDim);
+      Expr expected = analysis.getFoldResultExpr(e.sizes[d]);
       if (!dim || !expected ||
-          analysis->getSolver().proveEQ(dim, expected) != Verdict::True)
+          analysis.getSolver().proveEQ(dim, expected) != Verdict::True)
         return std::nullopt;
       groups.push_back({xDim});
     }
@@ -325,10 +323,9 @@ bool vanishes(Value source, const Expansion &e, unsigned depth) {
   if (isa<tensor::EmptyOp>(def))
     return true;
   if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def)) {
-    if (composeWithCollapse(collapse, e))
-      return true;
     ShapeAnalysis analysis(source.getContext());
-    return planRegroup(collapse, e, analysis).has_value();
+    return composeWithCollapse(collapse, e, analysis) ||
+           planRegroup(collapse, e, analysis);
   }
   // An expand of an expand: one expand of the inner one's source, whose
   // sizes are the outer ones (or, in a group of one, the inner one's).
@@ -433,8 +430,9 @@ struct ComposeExpandOfCollapse
                             tensor::CollapseShapeOp collapse,
                             const Expansion &e,
                             PatternRewriter &rewriter) const {
+    ShapeAnalysis analysis(op.getContext());
     std::optional<SmallVector<ReassociationIndices>> groups =
-        composeWithCollapse(collapse, e);
+        composeWithCollapse(collapse, e, analysis);
     if (!groups)
       return failure();
     // Only valid ops are built: the composed type must cast to the
