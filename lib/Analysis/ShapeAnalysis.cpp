@@ -283,9 +283,11 @@ Expr ShapeAnalysis::computeExpr(Value value) {
 }
 
 Expr ShapeAnalysis::computeOpResult(Operation *op, OpResult result) {
-  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-    return semantics.getResultExpr(result, *this);
-  return Expr();
+  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  if (!semantics)
+    return Expr();
+  addFactsOnDemand(op);
+  return semantics.getResultExpr(result, *this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -350,14 +352,16 @@ Expr ShapeAnalysis::computeDimExpr(Value shaped, unsigned dim) {
   if (auto arg = dyn_cast<BlockArgument>(shaped)) {
     Operation *parent = arg.getOwner()->getParentOp();
     if (auto semantics = dyn_cast_or_null<ShapeSemanticsOpInterface>(parent))
-      return semantics.getRegionArgumentDimExpr(arg, dim, *this);
+      return semantics.getValueDimExpr(arg, dim, *this);
     return Expr();
   }
   auto result = cast<OpResult>(shaped);
   Operation *op = result.getOwner();
-  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-    if (Expr e = semantics.getResultDimExpr(result, dim, *this))
+  if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op)) {
+    addFactsOnDemand(op);
+    if (Expr e = semantics.getValueDimExpr(result, dim, *this))
       return e;
+  }
   // A destination-passing op's result has the shape of its tied init.
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
     if (OpOperand *init = dps.getTiedOpOperand(result))
@@ -762,14 +766,34 @@ void ShapeAnalysis::addCondition(Value cond, bool isTrue, FactSource source) {
       unreachable = true;
     return;
   }
+  Condition condition = getCondition(cond, isTrue);
+  if (condition.comparison)
+    addComparison(*condition.comparison, source);
+  for (auto [value, holds] : condition.implied)
+    addCondition(value, holds, source);
+}
+
+Condition ShapeAnalysis::getCondition(Value cond, bool isTrue) {
   if (auto result = dyn_cast<OpResult>(cond))
     if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(result.getOwner()))
-      semantics.addConditionFacts(result, isTrue, source, *this);
+      return semantics.getCondition(result, isTrue, *this);
+  return Condition();
+}
+
+Verdict ShapeAnalysis::decideCondition(Value cond) {
+  Condition condition = getCondition(cond, /*isTrue=*/true);
+  return condition.comparison ? decideComparison(*condition.comparison)
+                              : Verdict::Unknown;
 }
 
 void ShapeAnalysis::addFactsOf(Operation *op) {
   if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-    semantics.addFacts(*this);
+    semantics.addFacts(FactScope::afterOp(), *this);
+}
+
+void ShapeAnalysis::addFactsOnDemand(Operation *op) {
+  if (!walking && factsOnDemand.insert(op).second)
+    addFactsOf(op);
 }
 
 void ShapeAnalysis::addDeclarations(Operation *root) {
@@ -851,7 +875,7 @@ void ShapeAnalysis::exitScope(const ScopeMarks &marks) {
 
 void ShapeAnalysis::addRegionEntryFacts(Operation *op, Region &region) {
   if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-    semantics.addRegionEntryFacts(region, *this);
+    semantics.addFacts(FactScope::regionEntry(region.getRegionNumber()), *this);
 }
 
 void ShapeAnalysis::walkOp(Operation *op, const Visitor &visitor) {
@@ -889,7 +913,7 @@ void ShapeAnalysis::visitWithOperandFacts(Operation *op,
     return;
   }
   ScopeMarks marks = enterScope();
-  user.addOperandFacts(use->getOperandNumber(), *this);
+  user.addFacts(FactScope::operandUse(use->getOperandNumber()), *this);
   // Only facts the use added restrict what may be done with the value.
   underOperandFacts = facts.mark() != marks.facts || unreachable;
   // A value never selected is left alone.
@@ -936,7 +960,7 @@ void ShapeAnalysis::addBlockEntryFacts(Block *block) {
     edge = i;
   }
   if (edge)
-    semantics.addSuccessorFacts(*edge, *this);
+    semantics.addFacts(FactScope::successor(*edge), *this);
 }
 
 void ShapeAnalysis::walkRegion(Region &region, const Visitor &visitor) {

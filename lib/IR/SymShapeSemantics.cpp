@@ -43,20 +43,21 @@ Expr ApplyOp::getResultExpr(OpResult, ShapeQuery &query) {
 }
 
 Expr ConstrainRangeOp::getResultExpr(OpResult, ShapeQuery &query) {
-  // Outside a walk the fact holds for every user of the result.
-  if (!query.isWalking())
-    addFacts(query);
   return query.getExpr(getValue());
 }
 
-void ConstrainRangeOp::addFacts(ShapeQuery &query) {
+void ConstrainRangeOp::addFacts(FactScope scope, ShapeQuery &query) {
+  if (!scope.isAfterOp())
+    return;
   RangeAttr range = getRange();
   query.addRange(query.getExpr(getValue()),
                  Interval(range.getLo(), range.getHi()), getDivisor(),
                  FactSource{*this, /*userStated=*/true});
 }
 
-void BindShapeOp::addFacts(ShapeQuery &query) {
+void BindShapeOp::addFacts(FactScope scope, ShapeQuery &query) {
+  if (!scope.isAfterOp())
+    return;
   SmallVector<Expr> operands;
   if (!query.getExprs(getSymbols(), operands))
     return;

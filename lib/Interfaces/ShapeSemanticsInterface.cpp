@@ -147,3 +147,148 @@ Expr ShapeQuery::checkedArith(Operation *op, Expr exact) {
       return exact;
   return ifFits(exact, op->getResult(0).getType());
 }
+
+//===----------------------------------------------------------------------===//
+// Comparisons
+//===----------------------------------------------------------------------===//
+
+using Predicate = Comparison::Predicate;
+
+/// The predicate with its operands swapped: `a p b` is `b swapped(p) a`.
+static Predicate swapOperands(Predicate p) {
+  switch (p) {
+  case Predicate::SLT:
+    return Predicate::SGT;
+  case Predicate::SLE:
+    return Predicate::SGE;
+  case Predicate::SGT:
+    return Predicate::SLT;
+  case Predicate::SGE:
+    return Predicate::SLE;
+  case Predicate::ULT:
+    return Predicate::UGT;
+  case Predicate::ULE:
+    return Predicate::UGE;
+  case Predicate::UGT:
+    return Predicate::ULT;
+  case Predicate::UGE:
+    return Predicate::ULE;
+  default:
+    return p; // EQ, NE
+  }
+}
+
+Relation Comparison::toRelation() const {
+  switch (pred) {
+  case Predicate::EQ:
+    return Relation{Relation::Kind::EQ, lhs, rhs};
+  case Predicate::NE:
+    return Relation{Relation::Kind::NE, lhs, rhs};
+  case Predicate::SLT:
+  case Predicate::ULT:
+    return Relation{Relation::Kind::LT, lhs, rhs};
+  case Predicate::SLE:
+  case Predicate::ULE:
+    return Relation{Relation::Kind::LE, lhs, rhs};
+  case Predicate::SGT:
+  case Predicate::UGT:
+    return Relation{Relation::Kind::LT, rhs, lhs};
+  case Predicate::SGE:
+  case Predicate::UGE:
+    break;
+  }
+  return Relation{Relation::Kind::LE, rhs, lhs};
+}
+
+void ShapeQuery::addComparison(const Comparison &comparison,
+                               FactSource source) {
+  Expr a = comparison.lhs, b = comparison.rhs;
+  Predicate pred = comparison.pred;
+  if (!a || !b)
+    return;
+  // One spelling per relation: `a >u b` is `b <u a` (so that a constant on
+  // either side bounds the other operand).
+  if (pred == Predicate::UGT || pred == Predicate::UGE) {
+    std::swap(a, b);
+    pred = swapOperands(pred);
+  }
+  // Unsigned comparisons of non-negative values are signed comparisons; and
+  // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
+  if (pred == Predicate::ULT || pred == Predicate::ULE) {
+    std::optional<int64_t> bConst = b.getConstantOrNone();
+    if (isProvenNonNegative(a) && isProvenNonNegative(b)) {
+      pred = pred == Predicate::ULT ? Predicate::SLT : Predicate::SLE;
+    } else if (bConst && *bConst >= 0) {
+      int64_t hi = pred == Predicate::ULT ? *bConst - 1 : *bConst;
+      addRange(a, Interval(0, hi), 1, source);
+      return;
+    } else {
+      return;
+    }
+  }
+  Expr d = sub(b, a); // b - a
+  switch (pred) {
+  case Predicate::EQ:
+    addEquality(a, b, source);
+    return;
+  case Predicate::NE: {
+    // Only an excluded end of a known range narrows it.
+    Interval r = getSolver().getRange(d);
+    if (r.getLo() && *r.getLo() == 0)
+      addRange(d, Interval::atLeast(1), 1, source);
+    else if (r.getHi() && *r.getHi() == 0)
+      addRange(d, Interval::atMost(-1), 1, source);
+    return;
+  }
+  case Predicate::SLT:
+    addRange(d, Interval::atLeast(1), 1, source);
+    return;
+  case Predicate::SLE:
+    addRange(d, Interval::atLeast(0), 1, source);
+    return;
+  case Predicate::SGT:
+    addRange(d, Interval::atMost(-1), 1, source);
+    return;
+  case Predicate::SGE:
+    addRange(d, Interval::atMost(0), 1, source);
+    return;
+  default:
+    return;
+  }
+}
+
+Verdict ShapeQuery::decideComparison(const Comparison &comparison) {
+  Expr a = comparison.lhs, b = comparison.rhs;
+  if (!a || !b)
+    return Verdict::Unknown;
+  Solver &solver = getSolver();
+  switch (comparison.pred) {
+  case Predicate::EQ:
+    return solver.proveEQ(a, b);
+  case Predicate::NE:
+    return solver.proveNE(a, b);
+  case Predicate::SLT:
+    return solver.proveLT(a, b);
+  case Predicate::SLE:
+    return solver.proveLE(a, b);
+  case Predicate::SGT:
+    return solver.proveGT(a, b);
+  case Predicate::SGE:
+    return solver.proveGE(a, b);
+  default:
+    break;
+  }
+  // Unsigned comparisons agree with signed ones on non-negative values.
+  if (!isProvenNonNegative(a) || !isProvenNonNegative(b))
+    return Verdict::Unknown;
+  switch (comparison.pred) {
+  case Predicate::ULT:
+    return solver.proveLT(a, b);
+  case Predicate::ULE:
+    return solver.proveLE(a, b);
+  case Predicate::UGT:
+    return solver.proveGT(a, b);
+  default:
+    return solver.proveGE(a, b);
+  }
+}

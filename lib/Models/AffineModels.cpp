@@ -62,12 +62,9 @@ Expr maxExpr(affine::AffineMaxOp op, OpResult result, ShapeQuery &q) {
 
 /// affine.apply: replaceable; its cost is its divisions and mods, its
 /// formula its map over symbols.
-struct ApplyModel
-    : ShapeSemanticsOpInterface::ExternalModel<ApplyModel,
-                                               affine::AffineApplyOp> {
-  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
-    return applyExpr(cast<affine::AffineApplyOp>(op), result, q);
-  }
+struct ApplyRewriteModel
+    : ShapeRewriteOpInterface::ExternalModel<ApplyRewriteModel,
+                                             affine::AffineApplyOp> {
   ResultRewrite getResultRewrite(Operation *) const {
     return ResultRewrite::Recompute;
   }
@@ -94,14 +91,10 @@ struct ApplyModel
 
 /// affine.min and affine.max: replaceable; a min or max of k results costs
 /// k - 1 (at least 1).
-template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
-          Extremum Ext>
-struct MinMaxModel
-    : ShapeSemanticsOpInterface::ExternalModel<MinMaxModel<OpTy, Value, Ext>,
-                                               OpTy> {
-  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
-    return Value(cast<OpTy>(op), result, q);
-  }
+template <typename OpTy, Extremum Ext>
+struct MinMaxRewriteModel
+    : ShapeRewriteOpInterface::ExternalModel<MinMaxRewriteModel<OpTy, Ext>,
+                                             OpTy> {
   ResultRewrite getResultRewrite(Operation *) const {
     return ResultRewrite::Recompute;
   }
@@ -117,10 +110,13 @@ struct MinMaxModel
 void symshape::registerAffineShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, affine::AffineDialect *) {
     using namespace affine;
-    AffineApplyOp::attachInterface<ApplyModel>(*ctx);
+    AffineApplyOp::attachInterface<ResultModel<AffineApplyOp, applyExpr>,
+                                   ApplyRewriteModel>(*ctx);
     AffineMinOp::attachInterface<
-        MinMaxModel<AffineMinOp, minExpr, Extremum::Min>>(*ctx);
+        ResultModel<AffineMinOp, minExpr>,
+        MinMaxRewriteModel<AffineMinOp, Extremum::Min>>(*ctx);
     AffineMaxOp::attachInterface<
-        MinMaxModel<AffineMaxOp, maxExpr, Extremum::Max>>(*ctx);
+        ResultModel<AffineMaxOp, maxExpr>,
+        MinMaxRewriteModel<AffineMaxOp, Extremum::Max>>(*ctx);
   });
 }

@@ -42,17 +42,14 @@ std::pair<Expr, Expr> operands(OpTy op, ShapeQuery &q) {
 /// The formula of a binary op over its operands s0 and s1.
 using Formula = Expr (*)(Expr, Expr);
 
-/// The model of an arithmetic op whose result symshape-simplify may replace
-/// by a simpler value: its value (`Value`), its formula for raising
-/// (`F`, or none), how many division/max/min operations it performs (`Cost`)
-/// and whether it is a max or min.
-template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
-          Formula F = nullptr, unsigned Cost = 0, Extremum Ext = Extremum::None>
-struct ArithModel : ShapeSemanticsOpInterface::ExternalModel<
-                        ArithModel<OpTy, Value, F, Cost, Ext>, OpTy> {
-  Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const {
-    return Value(cast<OpTy>(op), result, q);
-  }
+/// The rewrite model of an arithmetic op whose result symshape-simplify may
+/// replace by a simpler value: its formula for raising (`F`, or none), how
+/// many division/max/min operations it performs (`Cost`) and whether it is a
+/// max or min.
+template <typename OpTy, Formula F = nullptr, unsigned Cost = 0,
+          Extremum Ext = Extremum::None>
+struct ArithRewriteModel : ShapeRewriteOpInterface::ExternalModel<
+                               ArithRewriteModel<OpTy, F, Cost, Ext>, OpTy> {
   ResultRewrite getResultRewrite(Operation *) const {
     return ResultRewrite::Recompute;
   }
@@ -65,6 +62,14 @@ struct ArithModel : ShapeSemanticsOpInterface::ExternalModel<
       return Expr();
   }
 };
+
+/// Attaches to `OpTy` its value (`Value`) and its rewrite model.
+template <typename OpTy, Expr (*Value)(OpTy, OpResult, ShapeQuery &),
+          Formula F = nullptr, unsigned Cost = 0, Extremum Ext = Extremum::None>
+void attachArith(MLIRContext *ctx) {
+  OpTy::template attachInterface<ResultModel<OpTy, Value>,
+                                 ArithRewriteModel<OpTy, F, Cost, Ext>>(*ctx);
+}
 
 Expr addFormula(Expr a, Expr b) { return add(a, b); }
 Expr subFormula(Expr a, Expr b) { return sub(a, b); }
@@ -157,12 +162,10 @@ Expr unsignedCastExpr(OpTy op, OpResult result, ShapeQuery &q) {
 struct SelectModel
     : ShapeSemanticsOpInterface::ExternalModel<SelectModel, arith::SelectOp> {
   Expr getResultExpr(Operation *op, OpResult result, ShapeQuery &q) const;
-  ResultRewrite getResultRewrite(Operation *) const {
-    return ResultRewrite::Recompute;
-  }
-  void addOperandFacts(Operation *op, unsigned index, ShapeQuery &q) const {
-    if (index == 1 || index == 2)
-      q.addCondition(cast<arith::SelectOp>(op).getCondition(), index == 1,
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.kind == FactScope::Kind::OperandUse &&
+        (scope.index == 1 || scope.index == 2))
+      q.addCondition(cast<arith::SelectOp>(op).getCondition(), scope.index == 1,
                      FactSource());
   }
 };
@@ -246,144 +249,50 @@ Expr SelectModel::getResultExpr(Operation *op, OpResult result,
 // Conditions
 //===----------------------------------------------------------------------===//
 
-/// The facts of `a pred b` holding.
-void addComparisonFacts(arith::CmpIPredicate pred, Expr a, Expr b,
-                        FactSource source, ShapeQuery &q) {
+/// The comparison `a pred b`.
+Comparison::Predicate toPredicate(arith::CmpIPredicate pred) {
   using P = arith::CmpIPredicate;
-  // One spelling per relation: `a >u b` is `b <u a` (so that a constant on
-  // either side bounds the other operand).
-  if (pred == P::ugt || pred == P::uge) {
-    std::swap(a, b);
-    pred = swapOperands(pred);
-  }
-  // Unsigned comparisons of non-negative values are signed comparisons; and
-  // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
-  if (pred == P::ult || pred == P::ule) {
-    std::optional<int64_t> bConst = b.getConstantOrNone();
-    if (q.isProvenNonNegative(a) && q.isProvenNonNegative(b)) {
-      pred = pred == P::ult ? P::slt : P::sle;
-    } else if (bConst && *bConst >= 0) {
-      int64_t hi = pred == P::ult ? *bConst - 1 : *bConst;
-      q.addRange(a, Interval(0, hi), 1, source);
-      return;
-    } else {
-      return;
-    }
-  }
-  Expr d = sub(b, a); // b - a
+  using C = Comparison::Predicate;
   switch (pred) {
   case P::eq:
-    q.addEquality(a, b, source);
-    return;
-  case P::ne: {
-    // Only an excluded end of a known range narrows it.
-    Interval r = q.getSolver().getRange(d);
-    if (r.getLo() && *r.getLo() == 0)
-      q.addRange(d, Interval::atLeast(1), 1, source);
-    else if (r.getHi() && *r.getHi() == 0)
-      q.addRange(d, Interval::atMost(-1), 1, source);
-    return;
-  }
+    return C::EQ;
+  case P::ne:
+    return C::NE;
   case P::slt:
-    q.addRange(d, Interval::atLeast(1), 1, source);
-    return;
+    return C::SLT;
   case P::sle:
-    q.addRange(d, Interval::atLeast(0), 1, source);
-    return;
+    return C::SLE;
   case P::sgt:
-    q.addRange(d, Interval::atMost(-1), 1, source);
-    return;
+    return C::SGT;
   case P::sge:
-    q.addRange(d, Interval::atMost(0), 1, source);
-    return;
-  default:
-    return;
+    return C::SGE;
+  case P::ult:
+    return C::ULT;
+  case P::ule:
+    return C::ULE;
+  case P::ugt:
+    return C::UGT;
+  case P::uge:
+    break;
   }
+  return C::UGE;
 }
 
+/// arith.cmpi states its comparison (negated when false).
 struct CmpIModel
     : ShapeSemanticsOpInterface::ExternalModel<CmpIModel, arith::CmpIOp> {
-  void addConditionFacts(Operation *op, OpResult, bool isTrue,
-                         FactSource source, ShapeQuery &q) const {
+  Condition getCondition(Operation *op, OpResult, bool isTrue,
+                         ShapeQuery &q) const {
     auto cmp = cast<arith::CmpIOp>(op);
     Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
     if (!a || !b)
-      return;
+      return {};
     arith::CmpIPredicate pred = cmp.getPredicate();
     if (!isTrue)
       pred = arith::invertPredicate(pred);
-    addComparisonFacts(pred, a, b, source, q);
-  }
-
-  std::optional<Relation> getConditionRelation(Operation *op, OpResult,
-                                               bool isTrue,
-                                               ShapeQuery &q) const {
-    auto cmp = cast<arith::CmpIOp>(op);
-    Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
-    if (!a || !b)
-      return std::nullopt;
-    using P = arith::CmpIPredicate;
-    P pred = isTrue ? cmp.getPredicate()
-                    : arith::invertPredicate(cmp.getPredicate());
-    // Unsigned relations are the signed ones on the non-negative values
-    // decideCondition requires.
-    switch (pred) {
-    case P::eq:
-      return Relation{Relation::Kind::EQ, a, b};
-    case P::ne:
-      return Relation{Relation::Kind::NE, a, b};
-    case P::slt:
-    case P::ult:
-      return Relation{Relation::Kind::LT, a, b};
-    case P::sle:
-    case P::ule:
-      return Relation{Relation::Kind::LE, a, b};
-    case P::sgt:
-    case P::ugt:
-      return Relation{Relation::Kind::LT, b, a};
-    case P::sge:
-    case P::uge:
-      return Relation{Relation::Kind::LE, b, a};
-    }
-    return std::nullopt;
-  }
-
-  Verdict decideCondition(Operation *op, OpResult, ShapeQuery &q) const {
-    auto cmp = cast<arith::CmpIOp>(op);
-    Expr a = q.getExpr(cmp.getLhs()), b = q.getExpr(cmp.getRhs());
-    if (!a || !b)
-      return Verdict::Unknown;
-    Solver &solver = q.getSolver();
-    using P = arith::CmpIPredicate;
-    switch (cmp.getPredicate()) {
-    case P::eq:
-      return solver.proveEQ(a, b);
-    case P::ne:
-      return solver.proveNE(a, b);
-    case P::slt:
-      return solver.proveLT(a, b);
-    case P::sle:
-      return solver.proveLE(a, b);
-    case P::sgt:
-      return solver.proveGT(a, b);
-    case P::sge:
-      return solver.proveGE(a, b);
-    default:
-      break;
-    }
-    // Unsigned comparisons agree with signed ones on non-negative values.
-    if (!q.isProvenNonNegative(a) || !q.isProvenNonNegative(b))
-      return Verdict::Unknown;
-    switch (cmp.getPredicate()) {
-    case P::ult:
-      return solver.proveLT(a, b);
-    case P::ule:
-      return solver.proveLE(a, b);
-    case P::ugt:
-      return solver.proveGT(a, b);
-    default:
-      return solver.proveGE(a, b);
-    }
+    Condition condition;
+    condition.comparison = Comparison{toPredicate(pred), a, b};
+    return condition;
   }
 };
 
@@ -392,23 +301,26 @@ template <typename OpTy, bool Holds>
 struct BothOperandsModel
     : ShapeSemanticsOpInterface::ExternalModel<BothOperandsModel<OpTy, Holds>,
                                                OpTy> {
-  void addConditionFacts(Operation *op, OpResult, bool isTrue,
-                         FactSource source, ShapeQuery &q) const {
-    if (isTrue != Holds)
-      return;
-    q.addCondition(op->getOperand(0), Holds, source);
-    q.addCondition(op->getOperand(1), Holds, source);
+  Condition getCondition(Operation *op, OpResult, bool isTrue,
+                         ShapeQuery &) const {
+    Condition condition;
+    if (isTrue == Holds)
+      condition.implied = {{op->getOperand(0), Holds},
+                           {op->getOperand(1), Holds}};
+    return condition;
   }
 };
 
 /// xor(c, true) is not(c).
 struct XOrIModel
     : ShapeSemanticsOpInterface::ExternalModel<XOrIModel, arith::XOrIOp> {
-  void addConditionFacts(Operation *op, OpResult, bool isTrue,
-                         FactSource source, ShapeQuery &q) const {
+  Condition getCondition(Operation *op, OpResult, bool isTrue,
+                         ShapeQuery &) const {
     auto xorOp = cast<arith::XOrIOp>(op);
+    Condition condition;
     if (auto c = getConstantInt(xorOp.getRhs()); c && *c != 0)
-      q.addCondition(xorOp.getLhs(), !isTrue, source);
+      condition.implied = {{xorOp.getLhs(), !isTrue}};
+    return condition;
   }
 };
 
@@ -418,33 +330,21 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
     using namespace arith;
     ConstantOp::attachInterface<ResultModel<ConstantOp, constantExpr>>(*ctx);
-    AddIOp::attachInterface<ArithModel<AddIOp, addExpr, addFormula>>(*ctx);
-    SubIOp::attachInterface<ArithModel<SubIOp, subExpr, subFormula>>(*ctx);
-    MulIOp::attachInterface<ArithModel<MulIOp, mulExpr, mulFormula>>(*ctx);
-    MaxSIOp::attachInterface<
-        ArithModel<MaxSIOp, maxExpr, maxFormula, 1, Extremum::Max>>(*ctx);
-    MinSIOp::attachInterface<
-        ArithModel<MinSIOp, minExpr, minFormula, 1, Extremum::Min>>(*ctx);
-    MaxUIOp::attachInterface<
-        ArithModel<MaxUIOp, unsignedExtremumExpr<MaxUIOp, maxFormula>,
-                   maxFormula, 1, Extremum::Max>>(*ctx);
-    MinUIOp::attachInterface<
-        ArithModel<MinUIOp, unsignedExtremumExpr<MinUIOp, minFormula>,
-                   minFormula, 1, Extremum::Min>>(*ctx);
-    FloorDivSIOp::attachInterface<
-        ArithModel<FloorDivSIOp, floorDivExpr, floorDivFormula, 1>>(*ctx);
-    CeilDivSIOp::attachInterface<
-        ArithModel<CeilDivSIOp, ceilDivExpr, ceilDivFormula, 1>>(*ctx);
-    DivSIOp::attachInterface<
-        ArithModel<DivSIOp, truncatingDivExpr<DivSIOp>, floorDivFormula, 1>>(
-        *ctx);
-    DivUIOp::attachInterface<
-        ArithModel<DivUIOp, truncatingDivExpr<DivUIOp>, floorDivFormula, 1>>(
-        *ctx);
-    RemSIOp::attachInterface<
-        ArithModel<RemSIOp, truncatingRemExpr<RemSIOp>, modFormula, 1>>(*ctx);
-    RemUIOp::attachInterface<
-        ArithModel<RemUIOp, truncatingRemExpr<RemUIOp>, modFormula, 1>>(*ctx);
+    attachArith<AddIOp, addExpr, addFormula>(ctx);
+    attachArith<SubIOp, subExpr, subFormula>(ctx);
+    attachArith<MulIOp, mulExpr, mulFormula>(ctx);
+    attachArith<MaxSIOp, maxExpr, maxFormula, 1, Extremum::Max>(ctx);
+    attachArith<MinSIOp, minExpr, minFormula, 1, Extremum::Min>(ctx);
+    attachArith<MaxUIOp, unsignedExtremumExpr<MaxUIOp, maxFormula>, maxFormula,
+                1, Extremum::Max>(ctx);
+    attachArith<MinUIOp, unsignedExtremumExpr<MinUIOp, minFormula>, minFormula,
+                1, Extremum::Min>(ctx);
+    attachArith<FloorDivSIOp, floorDivExpr, floorDivFormula, 1>(ctx);
+    attachArith<CeilDivSIOp, ceilDivExpr, ceilDivFormula, 1>(ctx);
+    attachArith<DivSIOp, truncatingDivExpr<DivSIOp>, floorDivFormula, 1>(ctx);
+    attachArith<DivUIOp, truncatingDivExpr<DivUIOp>, floorDivFormula, 1>(ctx);
+    attachArith<RemSIOp, truncatingRemExpr<RemSIOp>, modFormula, 1>(ctx);
+    attachArith<RemUIOp, truncatingRemExpr<RemUIOp>, modFormula, 1>(ctx);
     IndexCastOp::attachInterface<
         ResultModel<IndexCastOp, signedCastExpr<IndexCastOp>>>(*ctx);
     ExtSIOp::attachInterface<ResultModel<ExtSIOp, signedCastExpr<ExtSIOp>>>(
@@ -455,7 +355,7 @@ void symshape::registerArithShapeModels(DialectRegistry &registry) {
         ResultModel<IndexCastUIOp, unsignedCastExpr<IndexCastUIOp>>>(*ctx);
     ExtUIOp::attachInterface<ResultModel<ExtUIOp, unsignedCastExpr<ExtUIOp>>>(
         *ctx);
-    SelectOp::attachInterface<SelectModel>(*ctx);
+    SelectOp::attachInterface<SelectModel, ArithRewriteModel<SelectOp>>(*ctx);
     CmpIOp::attachInterface<CmpIModel>(*ctx);
     AndIOp::attachInterface<BothOperandsModel<AndIOp, true>>(*ctx);
     OrIOp::attachInterface<BothOperandsModel<OrIOp, false>>(*ctx);

@@ -24,9 +24,10 @@ namespace {
 
 struct AssertModel
     : ShapeSemanticsOpInterface::ExternalModel<AssertModel, cf::AssertOp> {
-  void addFacts(Operation *op, ShapeQuery &q) const {
-    q.addCondition(cast<cf::AssertOp>(op).getArg(), true,
-                   FactSource{op, /*userStated=*/false});
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.isAfterOp())
+      q.addCondition(cast<cf::AssertOp>(op).getArg(), true,
+                     FactSource{op, /*userStated=*/false});
   }
 };
 
@@ -35,9 +36,10 @@ struct AssertModel
 struct CondBranchModel
     : ShapeSemanticsOpInterface::ExternalModel<CondBranchModel,
                                                cf::CondBranchOp> {
-  void addSuccessorFacts(Operation *op, unsigned index, ShapeQuery &q) const {
-    q.addCondition(cast<cf::CondBranchOp>(op).getCondition(), index == 0,
-                   FactSource());
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.kind == FactScope::Kind::Successor)
+      q.addCondition(cast<cf::CondBranchOp>(op).getCondition(),
+                     scope.index == 0, FactSource());
   }
 };
 

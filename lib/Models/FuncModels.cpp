@@ -26,10 +26,10 @@ struct CallModel
     return q.getCallResult(cast<CallOpInterface>(op), result.getResultNumber(),
                            std::nullopt);
   }
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
-    return q.getCallResult(cast<CallOpInterface>(op), result.getResultNumber(),
-                           dim);
+  Expr getValueDimExpr(Operation *op, Value shaped, unsigned dim,
+                       ShapeQuery &q) const {
+    return q.getCallResult(cast<CallOpInterface>(op),
+                           cast<OpResult>(shaped).getResultNumber(), dim);
   }
 };
 

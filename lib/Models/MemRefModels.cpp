@@ -42,18 +42,14 @@ Expr subViewDim(memref::SubViewOp view, OpResult, unsigned dim, ShapeQuery &q) {
 void symshape::registerMemRefShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
     using namespace memref;
-    AllocOp::attachInterface<ResultDimModel<AllocOp, allocDim<AllocOp>, nullptr,
-                                            allocExtent<AllocOp>>>(*ctx);
-    AllocaOp::attachInterface<ResultDimModel<AllocaOp, allocDim<AllocaOp>,
-                                             nullptr, allocExtent<AllocaOp>>>(
-        *ctx);
+    attachDims<AllocOp, allocDim<AllocOp>, nullptr, allocExtent<AllocOp>>(ctx);
+    attachDims<AllocaOp, allocDim<AllocaOp>, nullptr, allocExtent<AllocaOp>>(
+        ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
-    SubViewOp::attachInterface<ResultDimModel<SubViewOp, subViewDim>>(*ctx);
-    CollapseShapeOp::attachInterface<
-        ResultDimModel<CollapseShapeOp, collapseDim<CollapseShapeOp>>>(*ctx);
-    ExpandShapeOp::attachInterface<
-        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, nullptr,
-                       extentsAfterFirst<ExpandShapeOp>>>(*ctx);
-    DimOp::attachInterface<DimModel<DimOp>>(*ctx);
+    attachDims<SubViewOp, subViewDim>(ctx);
+    attachDims<CollapseShapeOp, collapseDim<CollapseShapeOp>>(ctx);
+    attachDims<ExpandShapeOp, expandDim<ExpandShapeOp>, nullptr,
+               extentsAfterFirst<ExpandShapeOp>>(ctx);
+    attachDimRead<DimOp>(ctx);
   });
 }

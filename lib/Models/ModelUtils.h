@@ -39,58 +39,74 @@ struct ResultModel
 };
 
 /// How a model rebuilds its op with more static types
-/// (ShapeSemanticsOpInterface::buildStaticReplacement); null: it does not.
+/// (StaticRebuildOpInterface::buildStaticReplacement); null: it does not.
 template <typename OpTy>
 using RebuildFn = mlir::Operation *(*)(OpTy, mlir::OpBuilder &,
                                        StaticRefinement &);
 
-/// Calls `Rebuild` on `op`, or returns null if there is none.
-template <typename OpTy, RebuildFn<OpTy> Rebuild>
-mlir::Operation *rebuildWith(mlir::Operation *op, mlir::OpBuilder &builder,
-                             StaticRefinement &refinement) {
-  if constexpr (Rebuild == nullptr)
-    return nullptr;
-  else
-    return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
-}
-
 /// Whether operand `index` of an op is an extent
-/// (ShapeSemanticsOpInterface::isExtentOperand); null: none is.
+/// (ShapeRewriteOpInterface::isExtentOperand); null: none is.
 template <typename OpTy> using ExtentFn = bool (*)(OpTy, unsigned);
 
 /// Facts an op states once it has run (its shape requirements).
 template <typename OpTy> using FactsFn = void (*)(OpTy, ShapeQuery &);
 
-/// A model answering `getResultDimExpr` with `Fn`, rebuilding the op with
-/// `Rebuild`, telling its extent operands with `Extent` and stating its
-/// facts with `Facts`.
-template <typename OpTy,
-          Expr (*Fn)(OpTy, mlir::OpResult, unsigned, ShapeQuery &),
-          RebuildFn<OpTy> Rebuild = nullptr, ExtentFn<OpTy> Extent = nullptr,
-          FactsFn<OpTy> Facts = nullptr>
+/// A dim of a shaped result of an op.
+template <typename OpTy>
+using ResultDimFn = Expr (*)(OpTy, mlir::OpResult, unsigned, ShapeQuery &);
+
+/// A model answering the dims of the op's results with `Fn` and stating
+/// its facts with `Facts`.
+template <typename OpTy, ResultDimFn<OpTy> Fn, FactsFn<OpTy> Facts = nullptr>
 struct ResultDimModel
-    : ShapeSemanticsOpInterface::ExternalModel<
-          ResultDimModel<OpTy, Fn, Rebuild, Extent, Facts>, OpTy> {
-  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
-                        unsigned dim, ShapeQuery &query) const {
-    return Fn(mlir::cast<OpTy>(op), result, dim, query);
+    : ShapeSemanticsOpInterface::ExternalModel<ResultDimModel<OpTy, Fn, Facts>,
+                                               OpTy> {
+  Expr getValueDimExpr(mlir::Operation *op, mlir::Value shaped, unsigned dim,
+                       ShapeQuery &query) const {
+    auto result = mlir::dyn_cast<mlir::OpResult>(shaped);
+    return result ? Fn(mlir::cast<OpTy>(op), result, dim, query) : Expr();
   }
+  void addFacts(mlir::Operation *op, FactScope scope, ShapeQuery &query) const {
+    if constexpr (Facts != nullptr)
+      if (scope.isAfterOp())
+        Facts(mlir::cast<OpTy>(op), query);
+  }
+};
+
+/// A model telling an op's extent operands with `Extent`.
+template <typename OpTy, ExtentFn<OpTy> Extent>
+struct ExtentModel
+    : ShapeRewriteOpInterface::ExternalModel<ExtentModel<OpTy, Extent>, OpTy> {
+  bool isExtentOperand(mlir::Operation *op, unsigned index) const {
+    return Extent(mlir::cast<OpTy>(op), index);
+  }
+};
+
+/// A model rebuilding an op with `Rebuild`.
+template <typename OpTy, RebuildFn<OpTy> Rebuild>
+struct RebuildModel
+    : StaticRebuildOpInterface::ExternalModel<RebuildModel<OpTy, Rebuild>,
+                                              OpTy> {
   mlir::Operation *buildStaticReplacement(mlir::Operation *op,
                                           mlir::OpBuilder &builder,
                                           StaticRefinement &refinement) const {
-    return rebuildWith<OpTy, Rebuild>(op, builder, refinement);
-  }
-  bool isExtentOperand(mlir::Operation *op, unsigned index) const {
-    if constexpr (Extent == nullptr)
-      return false;
-    else
-      return Extent(mlir::cast<OpTy>(op), index);
-  }
-  void addFacts(mlir::Operation *op, ShapeQuery &query) const {
-    if constexpr (Facts != nullptr)
-      Facts(mlir::cast<OpTy>(op), query);
+    return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
   }
 };
+
+/// Attaches to `OpTy` the dims of its results (`Fn`), its rebuilding
+/// (`Rebuild`, or none), its extent operands (`Extent`, or none) and its
+/// facts (`Facts`, or none).
+template <typename OpTy, ResultDimFn<OpTy> Fn,
+          RebuildFn<OpTy> Rebuild = nullptr, ExtentFn<OpTy> Extent = nullptr,
+          FactsFn<OpTy> Facts = nullptr>
+void attachDims(mlir::MLIRContext *ctx) {
+  OpTy::template attachInterface<ResultDimModel<OpTy, Fn, Facts>>(*ctx);
+  if constexpr (Rebuild != nullptr)
+    OpTy::template attachInterface<RebuildModel<OpTy, Rebuild>>(*ctx);
+  if constexpr (Extent != nullptr)
+    OpTy::template attachInterface<ExtentModel<OpTy, Extent>>(*ctx);
+}
 
 /// Extents of an op whose operands are all dynamic sizes (tensor.empty,
 /// tensor.generate).
@@ -102,19 +118,6 @@ template <typename OpTy> bool allExtents(OpTy, unsigned) { return true; }
 template <typename OpTy> bool extentsAfterFirst(OpTy, unsigned index) {
   return index >= 1;
 }
-
-/// A model that only rebuilds the op with `Rebuild` (the analysis knows its
-/// dims otherwise: a destination-style op's result has its init's shape).
-template <typename OpTy, RebuildFn<OpTy> Rebuild>
-struct RebuildModel
-    : ShapeSemanticsOpInterface::ExternalModel<RebuildModel<OpTy, Rebuild>,
-                                               OpTy> {
-  mlir::Operation *buildStaticReplacement(mlir::Operation *op,
-                                          mlir::OpBuilder &builder,
-                                          StaticRefinement &refinement) const {
-    return Rebuild(mlir::cast<OpTy>(op), builder, refinement);
-  }
-};
 
 /// Dim `dim` of `type` from the operands that give its dynamic dims in
 /// order (tensor.empty, memref.alloc, tensor.generate, tensor.splat).
@@ -174,17 +177,10 @@ Expr expandDim(OpTy expand, mlir::OpResult, unsigned dim, ShapeQuery &query) {
   return query.getFoldResultExpr(expand.getMixedOutputShape()[dim]);
 }
 
-/// tensor.dim and memref.dim: the dim of the source at a constant index,
-/// replaced only by a constant.
+/// tensor.dim and memref.dim: the dim of the source at a constant index.
 template <typename OpTy>
 struct DimModel
     : ShapeSemanticsOpInterface::ExternalModel<DimModel<OpTy>, OpTy> {
-  ResultRewrite getResultRewrite(mlir::Operation *) const {
-    return ResultRewrite::ConstantOnly;
-  }
-  std::optional<DimRead> getDimRead(mlir::Operation *op) const {
-    return DimRead{op->getOperand(0), op->getOperand(1)};
-  }
   Expr getResultExpr(mlir::Operation *op, mlir::OpResult,
                      ShapeQuery &query) const {
     std::optional<int64_t> index = getConstantInt(op->getOperand(1));
@@ -194,14 +190,31 @@ struct DimModel
   }
 };
 
+/// A dim read, replaced only by a constant.
+template <typename OpTy>
+struct DimRewriteModel
+    : ShapeRewriteOpInterface::ExternalModel<DimRewriteModel<OpTy>, OpTy> {
+  ResultRewrite getResultRewrite(mlir::Operation *) const {
+    return ResultRewrite::ConstantOnly;
+  }
+  std::optional<DimRead> getDimRead(mlir::Operation *op) const {
+    return DimRead{op->getOperand(0), op->getOperand(1)};
+  }
+};
+
+/// Attaches the models of a dim op.
+template <typename OpTy> void attachDimRead(mlir::MLIRContext *ctx) {
+  OpTy::template attachInterface<DimModel<OpTy>, DimRewriteModel<OpTy>>(*ctx);
+}
+
 /// A cast-like op with one shaped operand whose dims it keeps.
 template <typename OpTy>
 struct CastModel
     : ShapeSemanticsOpInterface::ExternalModel<CastModel<OpTy>, OpTy> {
-  Expr getResultDimExpr(mlir::Operation *op, mlir::OpResult result,
-                        unsigned dim, ShapeQuery &query) const {
+  Expr getValueDimExpr(mlir::Operation *op, mlir::Value shaped, unsigned dim,
+                       ShapeQuery &query) const {
     return castDim(op->getOperand(0),
-                   mlir::cast<mlir::ShapedType>(result.getType()), dim, query);
+                   mlir::cast<mlir::ShapedType>(shaped.getType()), dim, query);
   }
 };
 

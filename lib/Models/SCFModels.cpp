@@ -35,9 +35,29 @@ void addInductionRange(ShapeQuery &q, Expr iv, Expr lb, Expr ub) {
     q.addRange(sub(sub(ub, iv), 1), Interval::nonNegative(), 1, FactSource());
 }
 
-struct IfModel : ShapeSemanticsOpInterface::ExternalModel<IfModel, scf::IfOp> {
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
+/// A model of an op with regions: the dims of its results (`resultDim`)
+/// and of its regions' block arguments (`argumentDim`), each null unless
+/// `Model` answers it.
+template <typename Model, typename OpTy>
+struct RegionDimModel : ShapeSemanticsOpInterface::ExternalModel<Model, OpTy> {
+  Expr getValueDimExpr(Operation *op, Value shaped, unsigned dim,
+                       ShapeQuery &q) const {
+    auto self = static_cast<const Model *>(this);
+    if (auto result = dyn_cast<OpResult>(shaped))
+      return self->resultDim(op, result, dim, q);
+    return self->argumentDim(op, cast<BlockArgument>(shaped), dim, q);
+  }
+  Expr resultDim(Operation *, OpResult, unsigned, ShapeQuery &) const {
+    return Expr();
+  }
+  Expr argumentDim(Operation *, BlockArgument, unsigned, ShapeQuery &) const {
+    return Expr();
+  }
+};
+
+struct IfModel : RegionDimModel<IfModel, scf::IfOp> {
+  Expr resultDim(Operation *op, OpResult result, unsigned dim,
+                 ShapeQuery &q) const {
     auto ifOp = cast<scf::IfOp>(op);
     if (ifOp.getElseRegion().empty())
       return Expr();
@@ -47,17 +67,16 @@ struct IfModel : ShapeSemanticsOpInterface::ExternalModel<IfModel, scf::IfOp> {
     return thenDim == elseDim ? thenDim : Expr();
   }
 
-  void addRegionEntryFacts(Operation *op, Region &region, ShapeQuery &q) const {
-    auto ifOp = cast<scf::IfOp>(op);
-    q.addCondition(ifOp.getCondition(), &region == &ifOp.getThenRegion(),
-                   FactSource());
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.kind == FactScope::Kind::RegionEntry)
+      q.addCondition(cast<scf::IfOp>(op).getCondition(), scope.index == 0,
+                     FactSource());
   }
 };
 
-struct ForModel
-    : ShapeSemanticsOpInterface::ExternalModel<ForModel, scf::ForOp> {
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
+struct ForModel : RegionDimModel<ForModel, scf::ForOp> {
+  Expr resultDim(Operation *op, OpResult result, unsigned dim,
+                 ShapeQuery &q) const {
     auto forOp = cast<scf::ForOp>(op);
     unsigned i = result.getResultNumber();
     Expr init = q.getDimExpr(forOp.getInitArgs()[i], dim);
@@ -65,8 +84,8 @@ struct ForModel
                                                                    : Expr();
   }
 
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
-                                ShapeQuery &q) const {
+  Expr argumentDim(Operation *op, BlockArgument arg, unsigned dim,
+                   ShapeQuery &q) const {
     auto forOp = cast<scf::ForOp>(op);
     if (arg.getArgNumber() == 0)
       return Expr();
@@ -77,7 +96,9 @@ struct ForModel
     return q.getDimExpr(forOp.getInitArgs()[i], dim);
   }
 
-  void addRegionEntryFacts(Operation *op, Region &, ShapeQuery &q) const {
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.kind != FactScope::Kind::RegionEntry)
+      return;
     // lb <= iv < ub (scf.for has a positive step).
     auto forOp = cast<scf::ForOp>(op);
     Expr iv = q.getExpr(forOp.getInductionVar());
@@ -102,18 +123,17 @@ struct ForModel
 /// result have the dims of what scf.condition forwards (for a result, only
 /// if that is defined before the loop: a value of the body differs on every
 /// iteration).
-struct WhileModel
-    : ShapeSemanticsOpInterface::ExternalModel<WhileModel, scf::WhileOp> {
-  Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                        ShapeQuery &q) const {
+struct WhileModel : RegionDimModel<WhileModel, scf::WhileOp> {
+  Expr resultDim(Operation *op, OpResult result, unsigned dim,
+                 ShapeQuery &q) const {
     auto whileOp = cast<scf::WhileOp>(op);
     Expr e = q.getDimExpr(
         whileOp.getConditionOp().getArgs()[result.getResultNumber()], dim);
     return e && q.isDefinedBefore(e, op) ? e : Expr();
   }
 
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
-                                ShapeQuery &q) const {
+  Expr argumentDim(Operation *op, BlockArgument arg, unsigned dim,
+                   ShapeQuery &q) const {
     auto whileOp = cast<scf::WhileOp>(op);
     unsigned i = arg.getArgNumber();
     if (arg.getOwner() == whileOp.getAfterBody())
@@ -129,10 +149,9 @@ struct WhileModel
 /// (parallel_insert_slice writes into it, never resizes it); the results
 /// have them too (the op is destination-passing); lb <= iv < ub for a
 /// positive step.
-struct ForallModel
-    : ShapeSemanticsOpInterface::ExternalModel<ForallModel, scf::ForallOp> {
-  Expr getRegionArgumentDimExpr(Operation *op, BlockArgument arg, unsigned dim,
-                                ShapeQuery &q) const {
+struct ForallModel : RegionDimModel<ForallModel, scf::ForallOp> {
+  Expr argumentDim(Operation *op, BlockArgument arg, unsigned dim,
+                   ShapeQuery &q) const {
     auto forall = cast<scf::ForallOp>(op);
     unsigned numIvs = forall.getRank();
     if (arg.getArgNumber() < numIvs)
@@ -140,7 +159,9 @@ struct ForallModel
     return q.getDimExpr(forall.getOutputs()[arg.getArgNumber() - numIvs], dim);
   }
 
-  void addRegionEntryFacts(Operation *op, Region &, ShapeQuery &q) const {
+  void addFacts(Operation *op, FactScope scope, ShapeQuery &q) const {
+    if (scope.kind != FactScope::Kind::RegionEntry)
+      return;
     auto forall = cast<scf::ForallOp>(op);
     SmallVector<OpFoldResult> lbs = forall.getMixedLowerBound(),
                               ubs = forall.getMixedUpperBound(),

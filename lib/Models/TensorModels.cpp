@@ -289,31 +289,21 @@ Operation *rebuildGenerate(tensor::GenerateOp generate, OpBuilder &b,
 void symshape::registerTensorShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     using namespace tensor;
-    EmptyOp::attachInterface<
-        ResultDimModel<EmptyOp, emptyDim, rebuildEmpty, allExtents<EmptyOp>>>(
-        *ctx);
-    GenerateOp::attachInterface<ResultDimModel<
-        GenerateOp, generateDim, rebuildGenerate, allExtents<GenerateOp>>>(
-        *ctx);
-    SplatOp::attachInterface<
-        ResultDimModel<SplatOp, splatDim, nullptr, extentsAfterFirst<SplatOp>>>(
-        *ctx);
+    attachDims<EmptyOp, emptyDim, rebuildEmpty, allExtents<EmptyOp>>(ctx);
+    attachDims<GenerateOp, generateDim, rebuildGenerate,
+               allExtents<GenerateOp>>(ctx);
+    attachDims<SplatOp, splatDim, nullptr, extentsAfterFirst<SplatOp>>(ctx);
     CastOp::attachInterface<CastModel<CastOp>>(*ctx);
-    ExtractSliceOp::attachInterface<
-        ResultDimModel<ExtractSliceOp, extractSliceDim, rebuildExtractSlice>>(
-        *ctx);
+    attachDims<ExtractSliceOp, extractSliceDim, rebuildExtractSlice>(ctx);
     InsertSliceOp::attachInterface<
         RebuildModel<InsertSliceOp, rebuildInsertSlice>>(*ctx);
-    PadOp::attachInterface<ResultDimModel<PadOp, padDim, rebuildPad>>(*ctx);
-    ConcatOp::attachInterface<ResultDimModel<ConcatOp, concatDim, rebuildConcat,
-                                             nullptr, concatFacts>>(*ctx);
-    CollapseShapeOp::attachInterface<ResultDimModel<
-        CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>>(*ctx);
-    ExpandShapeOp::attachInterface<
-        ResultDimModel<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
-                       extentsAfterFirst<ExpandShapeOp>, expandFacts>>(*ctx);
-    ReshapeOp::attachInterface<
-        ResultDimModel<ReshapeOp, reshapeDim, rebuildReshape>>(*ctx);
-    DimOp::attachInterface<DimModel<DimOp>>(*ctx);
+    attachDims<PadOp, padDim, rebuildPad>(ctx);
+    attachDims<ConcatOp, concatDim, rebuildConcat, nullptr, concatFacts>(ctx);
+    attachDims<CollapseShapeOp, collapseDim<CollapseShapeOp>, rebuildCollapse>(
+        ctx);
+    attachDims<ExpandShapeOp, expandDim<ExpandShapeOp>, rebuildExpand,
+               extentsAfterFirst<ExpandShapeOp>, expandFacts>(ctx);
+    attachDims<ReshapeOp, reshapeDim, rebuildReshape>(ctx);
+    attachDimRead<DimOp>(ctx);
   });
 }

@@ -207,8 +207,8 @@ public:
     if (it == known.end())
       return nullptr;
     current = &it->second;
-    if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-      if (Operation *replacement = semantics.buildStaticReplacement(b, *this))
+    if (auto rebuildable = dyn_cast<StaticRebuildOpInterface>(op))
+      if (Operation *replacement = rebuildable.buildStaticReplacement(b, *this))
         return replacement;
     if (isElementwiseOnTensors(op))
       return rebuildElementwise(b, op);

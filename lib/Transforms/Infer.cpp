@@ -178,9 +178,9 @@ struct Raise {
 std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
     return std::nullopt;
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
+  auto rewrite = dyn_cast<ShapeRewriteOpInterface>(op);
   if (std::optional<DimRead> read =
-          semantics ? semantics.getDimRead() : std::nullopt) {
+          rewrite ? rewrite.getDimRead() : std::nullopt) {
     // A dim of a ranked tensor becomes sym_size. An index outside the rank
     // is valid IR but undefined at run time: leave it alone.
     APInt index;
@@ -197,7 +197,7 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
   };
   // The op's formula (its model says), if it computes one.
   ExprContext &ctx = analysis.getExprContext();
-  Expr formula = semantics ? semantics.getFormula(ctx) : Expr();
+  Expr formula = rewrite ? rewrite.getFormula(ctx) : Expr();
   if (!formula)
     return std::nullopt;
   // An op is raised only where the engine models it exactly: its
@@ -208,7 +208,7 @@ std::optional<Raise> decideRaise(ShapeAnalysis &analysis, Operation *op) {
       analysis.getSymbolInfo(e.getSymbolPosition()).value == op->getResult(0))
     return std::nullopt;
   // A max or min of sizes becomes sym_max or sym_min.
-  if (Extremum ext = semantics.getExtremum(); ext != Extremum::None) {
+  if (Extremum ext = rewrite.getExtremum(); ext != Extremum::None) {
     if (!sizes())
       return std::nullopt;
     return Raise{
@@ -225,7 +225,7 @@ void applyRaise(const Raise &r) {
   Value replacement;
   switch (r.kind) {
   case Raise::Kind::SymSize: {
-    DimRead read = *cast<ShapeSemanticsOpInterface>(op).getDimRead();
+    DimRead read = *cast<ShapeRewriteOpInterface>(op).getDimRead();
     APInt index;
     (void)matchPattern(read.index, m_ConstantInt(&index));
     replacement =

@@ -75,14 +75,14 @@ struct Decision {
 
 /// How the pass may replace `op`'s result (its model says).
 ResultRewrite resultRewrite(Operation *op) {
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
-  return semantics ? semantics.getResultRewrite() : ResultRewrite::None;
+  auto rewrite = dyn_cast<ShapeRewriteOpInterface>(op);
+  return rewrite ? rewrite.getResultRewrite() : ResultRewrite::None;
 }
 
 /// Whether `op` computes a max or a min.
 Extremum extremum(Operation *op) {
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
-  return semantics ? semantics.getExtremum() : Extremum::None;
+  auto rewrite = dyn_cast<ShapeRewriteOpInterface>(op);
+  return rewrite ? rewrite.getExtremum() : Extremum::None;
 }
 
 /// What computing an expression costs, in floordiv, ceildiv, mod, max and
@@ -113,8 +113,8 @@ public:
           n, (*this)(analysis.getSolver().simplify(analysis.getExpr(operand))));
     if (auto apply = dyn_cast<ApplyOp>(op))
       return saturatingAdd(n, (*this)(apply.getExpr().getValue()));
-    if (auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op))
-      return saturatingAdd(n, semantics.getOwnCost());
+    if (auto rewrite = dyn_cast<ShapeRewriteOpInterface>(op))
+      return saturatingAdd(n, rewrite.getOwnCost());
     return n;
   }
 
@@ -171,13 +171,11 @@ bool describeCondition(ShapeAnalysis &analysis, Value cond,
     os << (depth ? ")" : "");
     return true;
   }
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(def);
-  std::optional<Relation> r =
-      semantics ? semantics.getConditionRelation(cast<OpResult>(cond),
-                                                 /*isTrue=*/true, analysis)
-                : std::nullopt;
-  if (!r)
+  std::optional<Comparison> comparison =
+      analysis.getCondition(cond, /*isTrue=*/true).comparison;
+  if (!comparison)
     return false;
+  std::optional<Relation> r = comparison->toRelation();
   os << describeRelation(analysis, *r);
   exprs.push_back(r->lhs);
   exprs.push_back(r->rhs);
@@ -301,10 +299,7 @@ std::optional<Decision> decideOp(ShapeAnalysis &analysis, ExprCost &cost,
     return std::nullopt;
   if (op->getResult(0).getType().isInteger(1)) {
     // A condition: a comparison decided by the facts.
-    auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
-    Verdict v = semantics
-                    ? semantics.decideCondition(op->getResult(0), analysis)
-                    : Verdict::Unknown;
+    Verdict v = analysis.decideCondition(op->getResult(0));
     if (v == Verdict::Unknown)
       return std::nullopt;
     return Decision{op, Decision::Kind::Constant, Value(),
@@ -368,8 +363,8 @@ bool isExtentUse(OpOperand &use) {
   Operation *user = use.getOwner();
   if (auto slice = dyn_cast<OffsetSizeAndStrideOpInterface>(user))
     return llvm::is_contained(slice.getSizes(), use.get());
-  auto semantics = dyn_cast<ShapeSemanticsOpInterface>(user);
-  return semantics && semantics.isExtentOperand(use.getOperandNumber());
+  auto rewrite = dyn_cast<ShapeRewriteOpInterface>(user);
+  return rewrite && rewrite.isExtentOperand(use.getOperandNumber());
 }
 
 /// The proof snapshot of one round: the decision taken at each op from the
@@ -556,14 +551,11 @@ SmallVector<Relation, 2> claimOf(ShapeAnalysis &analysis, const Decision &d) {
         Interval(range.getLo(), range.getHi()), constrain.getDivisor()));
   }
   if (result.getType().isInteger(1)) {
-    auto semantics = dyn_cast<ShapeSemanticsOpInterface>(op);
-    std::optional<Relation> r =
-        semantics ? semantics.getConditionRelation(cast<OpResult>(result),
-                                                   d.constant != 0, analysis)
-                  : std::nullopt;
-    if (!r)
+    std::optional<Comparison> comparison =
+        analysis.getCondition(result, d.constant != 0).comparison;
+    if (!comparison)
       return {};
-    return {*r};
+    return {comparison->toRelation()};
   }
   Expr e = analysis.getExpr(result);
   Expr claimed;

@@ -27,17 +27,21 @@ namespace {
 struct TieShapeModel
     : symshape::ShapeSemanticsOpInterface::ExternalModel<TieShapeModel,
                                                          dstream::TieShapeOp> {
-  symshape::Expr getResultDimExpr(Operation *op, OpResult result, unsigned dim,
-                                  symshape::ShapeQuery &query) const {
+  symshape::Expr getValueDimExpr(Operation *op, Value, unsigned dim,
+                                 symshape::ShapeQuery &query) const {
     auto tie = cast<dstream::TieShapeOp>(op);
     return query.getExpr(tie.getDynamicDim(dim));
   }
+};
 
-  /// A tied tensor whose dims symshape-dynamic-to-static proved constant
-  /// (the values tied to them are) is tied again with those dims static,
-  /// its operand cast to the same type: the tie states the dims, and is
-  /// trusted. A cast the operand's own proven dims contradict does not
-  /// verify, and the pass then keeps the old tie.
+/// A tied tensor whose dims symshape-dynamic-to-static proved constant (the
+/// values tied to them are) is tied again with those dims static, its
+/// operand cast to the same type: the tie states the dims, and is trusted.
+/// A cast the operand's own proven dims contradict does not verify, and the
+/// pass then keeps the old tie.
+struct TieShapeRebuildModel
+    : symshape::StaticRebuildOpInterface::ExternalModel<TieShapeRebuildModel,
+                                                        dstream::TieShapeOp> {
   Operation *
   buildStaticReplacement(Operation *op, OpBuilder &builder,
                          symshape::StaticRefinement &refinement) const {
@@ -59,20 +63,20 @@ struct TieShapeModel
 };
 
 /// dstream.assume: the result is the operand, which lies in [min, max] and
-/// is a multiple of the divisor. The user states it: a contradiction with
-/// other facts is an error.
+/// is a multiple of the divisor once the op has run. The user states it: a
+/// contradiction with other facts is an error.
 struct AssumeModel
     : symshape::ShapeSemanticsOpInterface::ExternalModel<AssumeModel,
                                                          dstream::AssumeOp> {
   symshape::Expr getResultExpr(Operation *op, OpResult result,
                                symshape::ShapeQuery &query) const {
-    // Outside a walk the fact holds for every user of the result.
-    if (!query.isWalking())
-      addFacts(op, query);
     return query.getExpr(cast<dstream::AssumeOp>(op).getOperand());
   }
 
-  void addFacts(Operation *op, symshape::ShapeQuery &query) const {
+  void addFacts(Operation *op, symshape::FactScope scope,
+                symshape::ShapeQuery &query) const {
+    if (!scope.isAfterOp())
+      return;
     auto assume = cast<dstream::AssumeOp>(op);
     query.addRange(
         query.getExpr(assume.getOperand()),
@@ -86,7 +90,7 @@ struct AssumeModel
 
 void dstream::registerShapeModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, DStreamDialect *) {
-    TieShapeOp::attachInterface<TieShapeModel>(*ctx);
+    TieShapeOp::attachInterface<TieShapeModel, TieShapeRebuildModel>(*ctx);
     AssumeOp::attachInterface<AssumeModel>(*ctx);
   });
 }

@@ -161,6 +161,12 @@ public:
   Expr getDimExpr(mlir::Value shaped, unsigned dim) override;
   /// All dims of a ranked shaped value (empty if unranked).
   SmallVector<Expr> getShape(mlir::Value shaped);
+  /// What the `i1` value `condition` states when it is `isTrue`, from its
+  /// op's model (empty if it has none).
+  Condition getCondition(mlir::Value condition, bool isTrue);
+  /// Whether the `i1` value `condition` is provably true or false with the
+  /// facts held: the comparison it states, decided.
+  Verdict decideCondition(mlir::Value condition);
 
   unsigned getNumSymbols() const { return symbols.size(); }
   const SymbolInfo &getSymbolInfo(unsigned pos) const { return symbols[pos]; }
@@ -250,7 +256,6 @@ public:
   std::vector<Assumption> takeNewAssumptions();
 
   // The rest of ShapeQuery, for the models.
-  bool isWalking() const override { return walking; }
   Expr getNamedSymbol(mlir::Value value, llvm::StringRef name,
                       const Interval &range, int64_t divisor) override;
   Expr getCallResult(mlir::CallOpInterface call, unsigned resultIndex,
@@ -293,6 +298,10 @@ private:
 
   void addDeclarations(mlir::Operation *root);
   void addFactsOf(mlir::Operation *op);
+  /// Outside a walk, the facts that hold once `op` has run, added when an
+  /// expression of one of its results is first computed (a value's users
+  /// run after its definition); once per op.
+  void addFactsOnDemand(mlir::Operation *op);
   void addDimFacts(mlir::Operation *op);
   /// Reports a fact that contradicts what is known: `e` is what it is
   /// about; `describeFact` writes the fact as the user stated it ("n in
@@ -353,6 +362,7 @@ private:
   void noteAssumption(mlir::Operation *op, unsigned kind,
                       llvm::function_ref<std::string()> what);
   bool walking = false;
+  llvm::DenseSet<mlir::Operation *> factsOnDemand;
   unsigned onDemandDepth = 0;
   bool depthLimitReached = false;
   /// Nesting of call summaries (recursion is cut off).

@@ -21,10 +21,11 @@ defvar SymShape_IndexInterfaces = [
   DeclareOpInterfaceMethods<ValueBoundsOpInterface,
                             ["populateBoundsForIndexValue"]>];
 
-/// The analysis reads the value of an op's result through this interface.
-defvar SymShape_ResultSemantics =
-  DeclareOpInterfaceMethods<ShapeSemanticsOpInterface,
-                            ["getResultExpr", "getResultRewrite"]>;
+/// The analysis reads the value of an op's result through the first
+/// interface; the second says how symshape-simplify may replace it.
+defvar SymShape_ResultSemantics = [
+  DeclareOpInterfaceMethods<ShapeSemanticsOpInterface, ["getResultExpr"]>,
+  DeclareOpInterfaceMethods<ShapeRewriteOpInterface, ["getResultRewrite"]>];
 
 /// The resource that symshape facts live on. Ops that state a fact write it,
 /// so that they are not erased as dead code, while they still commute with
@@ -33,8 +34,8 @@ def SymShape_FactResource : Resource<"::symshape::FactResource">;
 
 def SymShape_SymbolOp : SymShape_Op<"symbol",
     !listconcat([DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-                 DeclareOpInterfaceMethods<ConditionallySpeculatable>,
-                 SymShape_ResultSemantics],
+                 DeclareOpInterfaceMethods<ConditionallySpeculatable>],
+                SymShape_ResultSemantics,
                 SymShape_IndexInterfaces)> {
   let summary = "A named size symbol with a range and an optional divisor";
   let description = [{
@@ -114,7 +115,7 @@ def SymShape_BindShapeOp : SymShape_Op<"bind_shape", [
 }
 
 def SymShape_SymSizeOp : SymShape_Op<"sym_size",
-    !listconcat([Pure, SymShape_ResultSemantics], SymShape_IndexInterfaces)> {
+    !listconcat([Pure], SymShape_ResultSemantics, SymShape_IndexInterfaces)> {
   let summary = "The run-time size of one dim of a tensor";
   let description = [{
     The size of dim `dim` of a ranked tensor as an `index`, like
@@ -136,8 +137,11 @@ class SymShape_MaxMinOp<string mnemonic, string kind>
                   !listconcat([Pure, Commutative,
                                DeclareOpInterfaceMethods<
                                    ShapeSemanticsOpInterface,
-                                   ["getResultExpr", "getResultRewrite",
-                                    "getOwnCost", "getExtremum"]>],
+                                   ["getResultExpr"]>,
+                               DeclareOpInterfaceMethods<
+                                   ShapeRewriteOpInterface,
+                                   ["getResultRewrite", "getOwnCost",
+                                    "getExtremum"]>],
                               SymShape_IndexInterfaces)> {
   let summary = "The " # kind # " of two sizes, kept symbolic";
   let arguments = (ins Index:$lhs, Index:$rhs);
@@ -172,7 +176,7 @@ def SymShape_SymMinOp : SymShape_MaxMinOp<"sym_min", "minimum"> {
 }
 
 def SymShape_ApplyOp : SymShape_Op<"apply",
-    !listconcat([Pure, SymShape_ResultSemantics], SymShape_IndexInterfaces)> {
+    !listconcat([Pure], SymShape_ResultSemantics, SymShape_IndexInterfaces)> {
   let summary = "Applies a symbolic expression to index values";
   let description = [{
     Evaluates a symbolic expression with `s<k>` bound to the `k`-th operand.

@@ -8,7 +8,10 @@
 // (ShapeSemanticsOpInterface, from ShapeSemanticsInterface.td) and the
 // ShapeQuery through which a model asks about other values and states
 // facts. The interface knows nothing of how the analysis works: a model
-// only sees a ShapeQuery, and the analysis only sees the interface.
+// only sees a ShapeQuery, and the analysis only sees the interface. What
+// passes may do with an op (ShapeRewriteOpInterface) and how
+// dynamic-to-static rebuilds it (StaticRebuildOpInterface) are interfaces
+// of their own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +41,38 @@ struct FactSource {
   bool userStated = false;
 };
 
+/// Where the facts an op states hold (ShapeSemanticsOpInterface::addFacts).
+struct FactScope {
+  enum class Kind {
+    /// Once the op has run, wherever it dominates.
+    AfterOp,
+    /// On entry to region `index` of the op, only there.
+    RegionEntry,
+    /// On entry to successor `index` of this terminator, for a block
+    /// reached from here only: in it and in the blocks it dominates.
+    Successor,
+    /// Wherever the value of operand `index` is used, for a value used by
+    /// this op only.
+    OperandUse,
+  };
+  Kind kind = Kind::AfterOp;
+  unsigned index = 0;
+
+  static FactScope afterOp() { return {Kind::AfterOp, 0}; }
+  static FactScope regionEntry(unsigned index) {
+    return {Kind::RegionEntry, index};
+  }
+  static FactScope successor(unsigned index) {
+    return {Kind::Successor, index};
+  }
+  static FactScope operandUse(unsigned index) {
+    return {Kind::OperandUse, index};
+  }
+  bool isAfterOp() const { return kind == Kind::AfterOp; }
+};
+
 /// How a pass may replace an op's single integer result
-/// (ShapeSemanticsOpInterface::getResultRewrite).
+/// (ShapeRewriteOpInterface::getResultRewrite).
 enum class ResultRewrite {
   /// Never.
   None,
@@ -49,20 +82,45 @@ enum class ResultRewrite {
   ConstantOnly,
 };
 
-/// A relation between two integers, `lhs rel rhs` (what a condition states,
-/// ShapeSemanticsOpInterface::getConditionRelation; what a decision claims).
+/// A relation between two integers, `lhs rel rhs` (what a decision claims,
+/// for certificates).
 struct Relation {
   enum class Kind { EQ, NE, LT, LE } kind;
   Expr lhs, rhs;
 };
 
-/// A read of dim `index` of `shaped` (ShapeSemanticsOpInterface::getDimRead).
+/// A comparison of two integers, `lhs pred rhs`, signed or unsigned (what a
+/// condition states).
+struct Comparison {
+  enum class Predicate { EQ, NE, SLT, SLE, SGT, SGE, ULT, ULE, UGT, UGE };
+  Predicate pred;
+  Expr lhs, rhs;
+
+  bool isUnsigned() const {
+    return pred == Predicate::ULT || pred == Predicate::ULE ||
+           pred == Predicate::UGT || pred == Predicate::UGE;
+  }
+  /// The relation it states, for certificates: an unsigned comparison is
+  /// the signed one, which it is on the non-negative values that deciding
+  /// it requires.
+  Relation toRelation() const;
+};
+
+/// What an `i1` value states when it has a given truth value
+/// (ShapeSemanticsOpInterface::getCondition): a comparison, and other
+/// conditions that then hold, each a value and the truth value it has.
+struct Condition {
+  std::optional<Comparison> comparison;
+  llvm::SmallVector<std::pair<mlir::Value, bool>, 2> implied;
+};
+
+/// A read of dim `index` of `shaped` (ShapeRewriteOpInterface::getDimRead).
 struct DimRead {
   mlir::Value shaped;
   mlir::Value index;
 };
 
-/// A max or min op (ShapeSemanticsOpInterface::getExtremum).
+/// A max or min op (ShapeRewriteOpInterface::getExtremum).
 enum class Extremum { None, Max, Min };
 
 /// The analysis as a model sees it.
@@ -83,13 +141,6 @@ public:
   /// an expression may be negative (`0 - a`, `b - a`, `2 - 5 * a`). Where a
   /// rule needs `e >= 0`, it asks `isProvenNonNegative`.
   virtual bool isBuiltFromSizes(Expr e) = 0;
-
-  /// True while the analysis walks the IR in dominance order, adding facts
-  /// as their sources are passed. Outside the walk (on-demand queries of
-  /// local rewrite patterns) only facts carried by SSA values count, and a
-  /// model of an op whose result carries a fact adds it when asked for the
-  /// result's expression.
-  virtual bool isWalking() const = 0;
 
   /// The size symbol named `name` in the function around `value`'s
   /// definition (a name denotes one symbol per function), declared with
@@ -132,6 +183,11 @@ public:
   Expr getFoldResultExpr(mlir::OpFoldResult ofr);
   /// The expressions of `values`; false if one is null.
   bool getExprs(mlir::ValueRange values, llvm::SmallVectorImpl<Expr> &exprs);
+  /// Adds the facts of `comparison` holding.
+  void addComparison(const Comparison &comparison, FactSource source);
+  /// Whether `comparison` provably holds or fails with the facts held (an
+  /// unsigned one only on values proven non-negative).
+  Verdict decideComparison(const Comparison &comparison);
   bool isProvenNonNegative(Expr e);
   bool isProvenPositive(Expr e);
   /// `e` if every value it may take fits `type` (a 64-bit size always
@@ -144,7 +200,7 @@ public:
 
 /// What symshape-dynamic-to-static proved at an op, as a model sees it when
 /// it rebuilds the op with more static types
-/// (ShapeSemanticsOpInterface::buildStaticReplacement).
+/// (StaticRebuildOpInterface::buildStaticReplacement).
 class StaticRefinement {
 public:
   virtual ~StaticRefinement();

@@ -12,13 +12,13 @@ include "mlir/IR/OpBase.td"
 def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
   let cppNamespace = "::symshape";
   let description = [{
-    What an op means to symshape's analysis: the values of its integer
-    results and the dims of its shaped results as symbolic expressions of
-    its operands, the facts it establishes once it has run (an assertion, a
-    range constraint, a shape binding), the facts that hold on entry to its
-    regions (an `if` condition, a loop's induction-variable range), and the
-    facts that its `i1` result states when it is true or false (a
-    comparison, a conjunction).
+    What an op means to symshape's analysis, in four questions: the value of
+    an integer result, a dim of a shaped value the op defines (a result, or
+    an argument of a block in one of its regions), the facts the op states
+    and where they hold (once it has run, on entry to one of its regions or
+    successors, where one of its operands is used), and what its `i1`
+    result states when it is true or false (a comparison, or other
+    conditions it implies).
 
     Every method is asked through a `ShapeQuery`, the analysis seen from an
     op: the expressions of other values and dims, the prover, and the
@@ -26,10 +26,19 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
     returns a null expression (or adds nothing): the analysis then treats
     the value or dim as an unknown of its own, which is always sound.
 
+    The analysis decides a condition, adds its facts and writes the claim
+    of a decision for certificates from `getCondition`; it asks for the
+    facts that hold once an op has run while it walks the IR in dominance
+    order, and, outside a walk (the on-demand queries of local patterns),
+    when it first computes an expression of one of the op's results: a
+    value's users run after its definition.
+
     symshape's own ops implement the interface; upstream ops get it from
     external models, one file per dialect (`lib/Models/`), registered by
     `symshape::registerShapeSemanticsModels`; a downstream dialect attaches
-    its own models the same way (docs/Architecture.md).
+    its own models the same way (docs/Architecture.md). What passes may do
+    with an op is asked through `ShapeRewriteOpInterface`, and
+    dynamic-to-static rebuilds an op through `StaticRebuildOpInterface`.
 
     Every method has a default implementation that knows nothing, so a
     model implements only the methods it has an answer for. (The generated
@@ -50,79 +59,49 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       (ins "::mlir::OpResult":$result, "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
     InterfaceMethod<[{
-        Dim `dim` of the ranked shaped result `result` (a dynamic dim: static
-        dims never reach the model), or null if it is not modelled.
+        Dim `dim` of `shaped`, a ranked shaped result of the op or an
+        argument of a block in one of its regions (a loop-carried tensor,
+        say), or null if it is not modelled. Only dynamic dims are asked.
       }],
-      "::symshape::Expr", "getResultDimExpr",
-      (ins "::mlir::OpResult":$result, "unsigned":$dim,
+      "::symshape::Expr", "getValueDimExpr",
+      (ins "::mlir::Value":$shaped, "unsigned":$dim,
            "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
     InterfaceMethod<[{
-        Dim `dim` of `argument`, an argument of a block in one of the op's
-        regions (a loop-carried tensor, say), or null if it is not modelled.
+        Adds the facts that hold at `scope`, with the op as their source
+        where the op states them: once the op has run (and wherever it
+        dominates), on entry to one of its regions, on entry to one of the
+        successors of this terminator (a block reached from here only), or
+        wherever the value of one of its operands is used (a value used by
+        this op only: the condition of a select holds for the operand it
+        selects when true).
       }],
-      "::symshape::Expr", "getRegionArgumentDimExpr",
-      (ins "::mlir::BlockArgument":$argument, "unsigned":$dim,
+      "void", "addFacts",
+      (ins "::symshape::FactScope":$scope, "::symshape::ShapeQuery &":$query),
+      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
+    InterfaceMethod<[{
+        What the `i1` result `condition` states when it is `isTrue`: a
+        comparison of integers, and other conditions that then hold (the
+        operands of a true conjunction). Empty if it states nothing known.
+      }],
+      "::symshape::Condition", "getCondition",
+      (ins "::mlir::OpResult":$condition, "bool":$isTrue,
            "::symshape::ShapeQuery &":$query),
       /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
-    InterfaceMethod<[{
-        Adds the facts that hold once the op has run (and wherever it
-        dominates), with the op as their source.
-      }],
-      "void", "addFacts", (ins "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
-    InterfaceMethod<[{
-        Adds the facts that hold on entry to `region` of the op (only there).
-      }],
-      "void", "addRegionEntryFacts",
-      (ins "::mlir::Region &":$region, "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
-    InterfaceMethod<[{
-        Adds the facts that hold on entry to successor `index` of this
-        terminator (a branch condition), for a successor block that is
-        reached from here only: they then hold in it and in the blocks it
-        dominates.
-      }],
-      "void", "addSuccessorFacts",
-      (ins "unsigned":$index, "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
-    InterfaceMethod<[{
-        Adds the facts that hold wherever the value of operand `index` is
-        used, for a value used by this op only (the condition of a select,
-        for the operand it selects when the condition holds).
-      }],
-      "void", "addOperandFacts",
-      (ins "unsigned":$index, "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
-    InterfaceMethod<[{
-        Adds the facts stated by the `i1` result `condition` being `isTrue`
-        (a comparison, a conjunction of comparisons...), with `source` as
-        their source.
-      }],
-      "void", "addConditionFacts",
-      (ins "::mlir::OpResult":$condition, "bool":$isTrue,
-           "::symshape::FactSource":$source,
-           "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return;">,
-    InterfaceMethod<[{
-        Whether the `i1` result `condition` is provably true or false with
-        the facts the query holds (`Unknown` if neither is proven).
-      }],
-      "::symshape::Verdict", "decideCondition",
-      (ins "::mlir::OpResult":$condition, "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"",
-      /*defaultImplementation=*/"return ::symshape::Verdict::Unknown;">,
-    InterfaceMethod<[{
-        The relation between integers that the `i1` result `condition`
-        being `isTrue` states, if it is one (for certificates of decided
-        conditions); null where `decideCondition` never decides.
-      }],
-      "std::optional<::symshape::Relation>", "getConditionRelation",
-      (ins "::mlir::OpResult":$condition, "bool":$isTrue,
-           "::symshape::ShapeQuery &":$query),
-      /*methodBody=*/"", /*defaultImplementation=*/"return std::nullopt;">,
+  ];
+}
 
-    // What passes may do with the op's single integer result.
+def ShapeRewriteOpInterface : OpInterface<"ShapeRewriteOpInterface"> {
+  let cppNamespace = "::symshape";
+  let description = [{
+    What symshape's passes may do with an op, beyond what the analysis
+    knows of its values (ShapeSemanticsOpInterface): replace its integer
+    result (symshape-simplify), raise it to a symshape op (symshape-infer),
+    or make one of its operands a constant. Every method has a default that
+    allows nothing.
+  }];
+
+  let methods = [
     InterfaceMethod<[{
         How a pass that decides values (symshape-simplify) may replace the
         op's single integer result: by any simpler value (`Recompute`, an
@@ -164,28 +143,38 @@ def ShapeSemanticsOpInterface : OpInterface<"ShapeSemanticsOpInterface"> {
       "std::optional<::symshape::DimRead>", "getDimRead", (ins),
       /*methodBody=*/"", /*defaultImplementation=*/"return std::nullopt;">,
     InterfaceMethod<[{
-        Builds the op again at the builder's insertion point with what
-        `refinement` proved at it (symshape-dynamic-to-static): operands
-        cast to their proven, more static types, constant sizes and offsets
-        as attributes, results as static as that makes them. The
-        replacement's results have the op's result types or more static
-        ones; the caller casts them back for the uses, verifies the
-        replacement and drops it if it does not verify. Null leaves the op
-        as it is (the default).
-      }],
-      "::mlir::Operation *", "buildStaticReplacement",
-      (ins "::mlir::OpBuilder &":$builder,
-           "::symshape::StaticRefinement &":$refinement),
-      /*methodBody=*/"", /*defaultImplementation=*/"return nullptr;">,
-    InterfaceMethod<[{
         The op's computation as one formula of its operands `s0, s1, ...`
         (floor semantics), for raising it to a symshape op
         (symshape-infer); null if it is not one. The formula is the result's
-        value only where `getResultExpr` models the result.
+        value only where `ShapeSemanticsOpInterface::getResultExpr` models
+        the result.
       }],
       "::symshape::Expr", "getFormula",
       (ins "::symshape::ExprContext &":$exprs),
       /*methodBody=*/"", /*defaultImplementation=*/"return {};">,
+  ];
+}
+
+def StaticRebuildOpInterface : OpInterface<"StaticRebuildOpInterface"> {
+  let cppNamespace = "::symshape";
+  let description = [{
+    How symshape-dynamic-to-static builds an op again with the more static
+    types it proved (the analysis does not use this interface).
+  }];
+
+  let methods = [
+    InterfaceMethod<[{
+        Builds the op again at the builder's insertion point with what
+        `refinement` proved at it: operands cast to their proven, more
+        static types, constant sizes and offsets as attributes, results as
+        static as that makes them. The replacement's results have the op's
+        result types or more static ones; the caller casts them back for
+        the uses, verifies the replacement and drops it if it does not
+        verify. Null leaves the op as it is.
+      }],
+      "::mlir::Operation *", "buildStaticReplacement",
+      (ins "::mlir::OpBuilder &":$builder,
+           "::symshape::StaticRefinement &":$refinement)>,
   ];
 }
 

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// External models of ShapeSemanticsOpInterface for the upstream dialects
-// symshape understands, one registration function per dialect (one file per
-// dialect in lib/Models/). registerAllDialects registers them all.
+// External models of ShapeSemanticsOpInterface, ShapeRewriteOpInterface and
+// StaticRebuildOpInterface for the upstream dialects symshape understands,
+// one registration function per dialect (one file per dialect in
+// lib/Models/). registerAllDialects registers them all.
 //
 //===----------------------------------------------------------------------===//
 
