@@ -31,6 +31,7 @@
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -556,6 +557,75 @@ LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
   return success();
 }
 
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// DynamicToStaticRound
+//===----------------------------------------------------------------------===//
+
+struct symshape::DynamicToStaticRound::Impl {
+  UnitRefinement unit;
+  SmallVector<Operation *> dead;
+  std::unique_ptr<RefineState> state;
+};
+
+DynamicToStaticRound::DynamicToStaticRound(std::unique_ptr<Impl> impl)
+    : impl(std::move(impl)) {}
+
+DynamicToStaticRound::~DynamicToStaticRound() = default;
+
+FailureOr<std::unique_ptr<DynamicToStaticRound>>
+DynamicToStaticRound::analyse(Operation *unit, const SymbolTable *symbols) {
+  auto impl = std::make_unique<Impl>();
+  if (failed(analyseUnit(unit, symbols, Explain::None, /*lastRound=*/false,
+                         /*certifying=*/false, /*abortUndefined=*/false,
+                         impl->unit)))
+    return failure();
+  return std::make_unique<DynamicToStaticRound>(std::move(impl));
+}
+
+ArrayRef<Operation *> DynamicToStaticRound::getOps() const {
+  return impl->unit.candidates;
+}
+
+void DynamicToStaticRound::populatePatterns(RewritePatternSet &patterns) {
+  if (!impl->unit.refiner)
+    return;
+  if (!impl->state)
+    impl->state = std::make_unique<RefineState>(
+        RefineState{*impl->unit.refiner, impl->dead});
+  populateRefinePatterns(patterns, *impl->state);
+}
+
+void DynamicToStaticRound::eraseReplacedOps() {
+  eraseDead(impl->dead);
+  impl->dead.clear();
+}
+
+bool DynamicToStaticRound::apply() {
+  if (impl->unit.candidates.empty())
+    return false;
+  MLIRContext *context = impl->unit.candidates.front()->getContext();
+  RewritePatternSet set(context);
+  populatePatterns(set);
+  FrozenRewritePatternSet patterns(std::move(set));
+  PatternApplicator applicator(patterns);
+  applicator.applyDefaultCostModel();
+  PatternRewriter rewriter(context);
+  bool changed = false;
+  for (Operation *op : impl->unit.candidates) {
+    rewriter.setInsertionPoint(op);
+    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
+  }
+  eraseReplacedOps();
+  impl->state.reset();
+  impl->unit.refiner.reset();
+  impl->unit.analysis.reset();
+  return changed;
+}
+
+namespace {
+
 /// Applies what `analyseUnit` prepared, by the refine patterns, to the
 /// candidates in the order of the walk; true if the IR changed.
 bool applyUnit(UnitRefinement &unit) {
@@ -570,23 +640,12 @@ bool applyUnit(UnitRefinement &unit) {
   unit.abortAt.clear();
   if (unit.candidates.empty())
     return aborts;
-  MLIRContext *context = unit.candidates.front()->getContext();
-  SmallVector<Operation *> dead;
-  RefineState state{*unit.refiner, dead};
-  RewritePatternSet set(context);
-  populateRefinePatterns(set, state);
-  FrozenRewritePatternSet patterns(std::move(set));
-  PatternApplicator applicator(patterns);
-  applicator.applyDefaultCostModel();
-  PatternRewriter rewriter(context);
-  bool changed = false;
-  for (Operation *op : unit.candidates) {
-    rewriter.setInsertionPoint(op);
-    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
-  }
-  eraseDead(dead);
-  unit.refiner.reset();
-  unit.analysis.reset();
+  // The certificates (stated during the walk) stay with the caller.
+  std::vector<Obligation> obligations = std::move(unit.obligations);
+  auto impl = std::make_unique<DynamicToStaticRound::Impl>();
+  impl->unit = std::move(unit);
+  bool changed = DynamicToStaticRound(std::move(impl)).apply();
+  unit.obligations = std::move(obligations);
   return changed;
 }
 

@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KeepViews.h"
+#include "symshape/Transforms/Patterns.h"
 
 #include "symshape/Analysis/ShapeAnalysis.h"
 

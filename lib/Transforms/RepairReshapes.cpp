@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "FailingChecks.h"
-#include "KeepViews.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -70,7 +70,7 @@ struct StaticOutputShape : public OpRewritePattern<tensor::ExpandShapeOp> {
 /// lowers to LLVM in MLIR 22.1).
 struct MultiDynamicGroup : public OpRewritePattern<tensor::ExpandShapeOp> {
   /// The last resort: after the patterns that keep the view
-  /// (KeepViews.h).
+  /// (populateKeepViewsPatterns).
   MultiDynamicGroup(MLIRContext *context, bool explain)
       : OpRewritePattern(context, /*benefit=*/0), explain(explain) {}
 
@@ -642,6 +642,26 @@ static bool checkContradictingCasts(Operation *root) {
   return !contradicting.empty();
 }
 
+} // namespace
+
+void symshape::populateRepairReshapesPatterns(RewritePatternSet &patterns,
+                                              bool loweringForms,
+                                              bool explain) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<StaticOutputShape>(context);
+  patterns.add<ExplicitRankReducingExtract, ExplicitRankReducingInsert>(
+      context, loweringForms);
+  patterns.add<ZeroExtentConcat, EmptyExtractSlice, EmptyInsertSlice,
+               EmptySourcePad, EmptyReshape<tensor::CollapseShapeOp>,
+               EmptyReshape<tensor::ExpandShapeOp>>(context);
+  if (loweringForms) {
+    populateKeepViewsPatterns(patterns);
+    patterns.add<MultiDynamicGroup>(context, explain);
+  }
+}
+
+namespace {
+
 class SymShapeRepairReshapesPass
     : public symshape::impl::SymShapeRepairReshapesPassBase<
           SymShapeRepairReshapesPass> {
@@ -651,16 +671,7 @@ public:
   LogicalResult initialize(MLIRContext *context) override {
     // Built once per pipeline: the pass runs on every function.
     RewritePatternSet set(context);
-    set.add<StaticOutputShape>(context);
-    set.add<ExplicitRankReducingExtract, ExplicitRankReducingInsert>(
-        context, loweringForms);
-    set.add<ZeroExtentConcat, EmptyExtractSlice, EmptyInsertSlice,
-            EmptySourcePad, EmptyReshape<tensor::CollapseShapeOp>,
-            EmptyReshape<tensor::ExpandShapeOp>>(context);
-    if (loweringForms) {
-      populateKeepViewsPatterns(set);
-      set.add<MultiDynamicGroup>(context, explain);
-    }
+    populateRepairReshapesPatterns(set, loweringForms, explain);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }

@@ -20,6 +20,7 @@
 #include "symshape/Analysis/ShapeAnalysis.h"
 #include "symshape/IR/SymShapeOps.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Patterns.h"
 #include "symshape/Transforms/Report.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -513,29 +514,87 @@ void populateDecisionPatterns(RewritePatternSet &patterns, Snapshot &snapshot) {
                EraseImpliedFact>(patterns.getContext(), snapshot);
 }
 
-/// Applies the decisions through the decision patterns, at each decided op
-/// in the order the decisions were taken; returns true if the IR changed.
-bool applyDecisions(ShapeAnalysis &analysis, ArrayRef<Decision> decisions) {
-  MLIRContext *context = decisions.front().op->getContext();
-  Snapshot snapshot(analysis);
-  for (const Decision &d : decisions)
-    snapshot.decisions[d.op] = &d;
+/// The analysis settings symshape-simplify decides with.
+ShapeAnalysisConfig simplifyConfig(const SymbolTable *symbols,
+                                   bool certifying) {
+  ShapeAnalysisConfig config;
+  config.symbols = symbols;
+  config.logStatedFacts = certifying;
+  config.operandFacts = true;
+  config.availableValues = true;
+  return config;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// SimplifyRound
+//===----------------------------------------------------------------------===//
+
+struct symshape::SimplifyRound::Impl {
+  std::unique_ptr<ShapeAnalysis> analysis;
+  SmallVector<Decision> decisions;
+  SmallVector<Operation *> ops;
+  std::unique_ptr<Snapshot> snapshot;
+};
+
+SimplifyRound::SimplifyRound(std::unique_ptr<Impl> impl)
+    : impl(std::move(impl)) {
+  for (const Decision &d : this->impl->decisions)
+    this->impl->ops.push_back(d.op);
+}
+
+SimplifyRound::~SimplifyRound() = default;
+
+FailureOr<std::unique_ptr<SimplifyRound>>
+SimplifyRound::analyse(Operation *unit, const SymbolTable *symbols,
+                       bool explain) {
+  auto impl = std::make_unique<Impl>();
+  impl->analysis = std::make_unique<ShapeAnalysis>(
+      unit->getContext(), simplifyConfig(symbols, /*certifying=*/false));
+  ShapeAnalysis &analysis = *impl->analysis;
+  ExprCost cost;
+  if (failed(analysis.run(unit, [&](Operation *op) {
+        if (std::optional<Decision> d = decide(analysis, cost, op, explain))
+          impl->decisions.push_back(*d);
+      })))
+    return failure();
+  return std::make_unique<SimplifyRound>(std::move(impl));
+}
+
+ArrayRef<Operation *> SimplifyRound::getOps() const { return impl->ops; }
+
+void SimplifyRound::populatePatterns(RewritePatternSet &patterns) {
+  if (!impl->snapshot) {
+    impl->snapshot = std::make_unique<Snapshot>(*impl->analysis);
+    for (const Decision &d : impl->decisions)
+      impl->snapshot->decisions[d.op] = &d;
+  }
+  populateDecisionPatterns(patterns, *impl->snapshot);
+}
+
+bool SimplifyRound::apply() {
+  if (impl->ops.empty())
+    return false;
+  MLIRContext *context = impl->ops.front()->getContext();
   RewritePatternSet set(context);
-  populateDecisionPatterns(set, snapshot);
+  populatePatterns(set);
   FrozenRewritePatternSet patterns(std::move(set));
   PatternApplicator applicator(patterns);
   applicator.applyDefaultCostModel();
   PatternRewriter rewriter(context);
   bool changed = false;
-  for (const Decision &d : decisions) {
-    rewriter.setInsertionPoint(d.op);
-    changed |= succeeded(applicator.matchAndRewrite(d.op, rewriter));
+  for (Operation *op : impl->ops) {
+    rewriter.setInsertionPoint(op);
+    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
   }
-  for (Operation *op : snapshot.maybeDead)
+  for (Operation *op : impl->snapshot->maybeDead)
     if (isOpTriviallyDead(op))
       rewriter.eraseOp(op);
   return changed;
 }
+
+namespace {
 
 /// What decision `d` claims, for a certificate; empty if it claims nothing
 /// expressible.
@@ -600,12 +659,8 @@ public:
   LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
                             UnitRound &out) {
     bool certifying = !certify.empty();
-    ShapeAnalysisConfig config;
-    config.symbols = symbols;
-    config.logStatedFacts = certifying;
-    config.operandFacts = true;
-    config.availableValues = true;
-    out.analysis = std::make_unique<ShapeAnalysis>(&getContext(), config);
+    out.analysis = std::make_unique<ShapeAnalysis>(
+        &getContext(), simplifyConfig(symbols, certifying));
     ShapeAnalysis &analysis = *out.analysis;
     ExprCost cost;
     LogicalResult r = analysis.run(unit, [&](Operation *op) {
@@ -658,8 +713,13 @@ public:
   /// Applies what `analyseUnit` decided; true if the IR changed. The
   /// computations the rewrites replaced are left without uses and erased.
   bool applyUnit(Operation *unit, UnitRound &round) {
-    bool changed = !round.decisions.empty() &&
-                   applyDecisions(*round.analysis, round.decisions);
+    bool changed = false;
+    if (!round.decisions.empty()) {
+      auto impl = std::make_unique<SimplifyRound::Impl>();
+      impl->analysis = std::move(round.analysis);
+      impl->decisions = std::move(round.decisions);
+      changed = SimplifyRound(std::move(impl)).apply();
+    }
     round.analysis.reset();
     if (changed) {
       IRRewriter rewriter(&getContext());

@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Passes for symshape's own tests, registered in symshape-opt only (not in
-// the library's registerAllPasses, nor in the mlir-opt plugin). Each runs a
+// the library's registerAllPasses, nor in the mlir-opt plugin). Two run a
 // shipped pass with a deliberately wrong rule turned on (TestHooks.h), so
 // that the certificate tests can check that z3 refutes what the rule
-// decided (test/Transforms/certify.mlir, certify-canonicalization.mlir).
+// decided (test/Transforms/certify.mlir, certify-canonicalization.mlir);
+// one runs the exported pattern sets (symshape/Transforms/Patterns.h) in
+// upstream drivers, as a compiler of its own would
+// (test/Transforms/pattern-sets.mlir).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,9 +19,13 @@
 
 #include "../../lib/Analysis/TestHooks.h"
 #include "symshape/Transforms/Passes.h"
+#include "symshape/Transforms/Patterns.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 using namespace mlir;
 
@@ -90,9 +97,70 @@ struct TestUnsoundCleanupPass : TestUnsoundPass<TestUnsoundCleanupPass> {
   }
 };
 
+/// Runs one exported pattern set in an upstream driver: the local
+/// repair-reshapes patterns in the greedy driver, and a simplify or
+/// dynamic-to-static round per function in the walk driver (which neither
+/// folds nor erases dead ops, as a round requires).
+struct TestPatternSetsPass
+    : PassWrapper<TestPatternSetsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPatternSetsPass)
+  TestPatternSetsPass() = default;
+  TestPatternSetsPass(const TestPatternSetsPass &other) : PassWrapper(other) {}
+
+  StringRef getArgument() const final { return "symshape-test-pattern-sets"; }
+  StringRef getDescription() const final {
+    return "Test only: runs one of the exported pattern sets "
+           "(symshape/Transforms/Patterns.h) in an upstream driver";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    if (set == "repair-reshapes") {
+      RewritePatternSet patterns(context);
+      symshape::populateRepairReshapesPatterns(patterns,
+                                               /*loweringForms=*/true);
+      if (failed(applyPatternsGreedily(module, std::move(patterns))))
+        signalPassFailure();
+      return;
+    }
+    if (set != "simplify" && set != "dynamic-to-static") {
+      module.emitError() << "unknown pattern set '" << set << "'";
+      return signalPassFailure();
+    }
+    SymbolTable symbols(module);
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      if (func.isExternal())
+        continue;
+      RewritePatternSet patterns(context);
+      if (set == "simplify") {
+        auto round = symshape::SimplifyRound::analyse(func, &symbols);
+        if (failed(round))
+          return signalPassFailure();
+        (*round)->populatePatterns(patterns);
+        walkAndApplyPatterns(func,
+                             FrozenRewritePatternSet(std::move(patterns)));
+        continue;
+      }
+      auto round = symshape::DynamicToStaticRound::analyse(func, &symbols);
+      if (failed(round))
+        return signalPassFailure();
+      (*round)->populatePatterns(patterns);
+      walkAndApplyPatterns(func, FrozenRewritePatternSet(std::move(patterns)));
+      (*round)->eraseReplacedOps();
+    }
+  }
+
+  Pass::Option<std::string> set{
+      *this, "set",
+      llvm::cl::desc("The pattern set: repair-reshapes, simplify or "
+                     "dynamic-to-static")};
+};
+
 } // namespace
 
 void symshape::registerTestPasses() {
   PassRegistration<TestUnsoundSimplifyPass>();
   PassRegistration<TestUnsoundCleanupPass>();
+  PassRegistration<TestPatternSetsPass>();
 }

@@ -6,19 +6,23 @@
 //
 // Uses symshape the way a downstream compiler does: registers symshape's
 // dialects and passes into its own context, runs symshape-pipeline from a
-// PassManager on a module read from a file, and asks the engine directly.
+// PassManager on a module read from a file, asks the engine directly, and
+// runs symshape-simplify's patterns in a driver of its own.
 //
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Engine/Solver.h"
 #include "symshape/IR/SymShapeDialect.h"
 #include "symshape/InitAll.h"
+#include "symshape/Transforms/Patterns.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
@@ -54,5 +58,27 @@ int main(int argc, char **argv) {
     return 1;
   module->print(llvm::outs());
   llvm::outs() << "\ntools: " << SYMSHAPE_OPT << " " << SYMSHAPE_PLUGIN << "\n";
+
+  // symshape-simplify's patterns in a driver of one's own: per function, a
+  // round analyses it and populates the patterns that apply its decisions,
+  // which upstream's walk driver runs (it neither folds nor erases ops, as
+  // a round requires; dead ops are left for the compiler's own cleanup).
+  mlir::OwningOpRef<mlir::ModuleOp> again =
+      mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
+  if (!again)
+    return 1;
+  mlir::SymbolTable symbols(*again);
+  for (auto func : again->getOps<mlir::func::FuncOp>()) {
+    auto round = symshape::SimplifyRound::analyse(func, &symbols);
+    if (mlir::failed(round))
+      return 1;
+    llvm::outs() << "@" << func.getName() << ": " << (*round)->getOps().size()
+                 << " decisions\n";
+    mlir::RewritePatternSet patterns(&context);
+    (*round)->populatePatterns(patterns);
+    mlir::walkAndApplyPatterns(
+        func, mlir::FrozenRewritePatternSet(std::move(patterns)));
+  }
+  again->print(llvm::outs());
   return 0;
 }
