@@ -69,66 +69,63 @@ constexpr StringLiteral kOftenCreated[] = {"tensor.cast", "arith.select",
 /// the pass's clones on every thread: the whole set, and the subsets that
 /// functions use.
 ///
-/// Upstream's greedy driver prepares its pattern set on every run (every
-/// pattern of every loaded dialect, sorted per op: about 287,000
+/// Upstream's greedy driver prepares its pattern set on every run (the
+/// sorted pattern list of every op kind that has one: about 287,000
 /// instructions), which costs more than canonicalizing a small function. A
-/// function canonicalizes with the subset of the patterns that are tried on
-/// the kinds of op it has: on those ops the driver tries the same patterns
-/// in the same order (a pattern of an interface or a trait is tried on each
-/// of those kinds that implements it), so the run is the same. If a pattern
-/// creates an op of another kind that a left-out pattern is tried on, the
+/// function canonicalizes with the subset of the whole set's patterns that
+/// are tried on the kinds of op it has: the whole set, frozen, lists them
+/// per kind (a pattern of an interface or a trait under each kind that has
+/// it), and the subset lists the same patterns, in the same order, under
+/// the same kinds (each through a `Borrowed` wrapper that roots it at that
+/// kind), so on those ops the driver tries the same patterns in the same
+/// order. If a pattern creates an op of another kind that has patterns, the
 /// function is canonicalized again with the whole set.
 class PatternSets {
-  /// A pattern of an interface or a trait, tried on one kind of op.
-  class TriedOn : public RewritePattern {
+  /// A pattern of the whole set, tried on one kind of op (or on any op).
+  class Borrowed : public RewritePattern {
   public:
-    TriedOn(OperationName root, std::shared_ptr<RewritePattern> pattern)
-        : RewritePattern(root.getStringRef(), pattern->getBenefit(),
-                         root.getContext(), generatedNames(*pattern)),
-          pattern(std::move(pattern)) {
-      setDebugName(this->pattern->getDebugName());
-      addDebugLabels(this->pattern->getDebugLabels());
-      setHasBoundedRewriteRecursion(
-          this->pattern->hasBoundedRewriteRecursion());
+    Borrowed(OperationName root, const RewritePattern &pattern)
+        : RewritePattern(root.getStringRef(), pattern.getBenefit(),
+                         root.getContext()),
+          pattern(pattern) {
+      copyProperties();
+    }
+    explicit Borrowed(const RewritePattern &pattern)
+        : RewritePattern(MatchAnyOpTypeTag(), pattern.getBenefit(),
+                         pattern.getContext()),
+          pattern(pattern) {
+      copyProperties();
     }
 
     LogicalResult matchAndRewrite(Operation *op,
                                   PatternRewriter &rewriter) const override {
-      return pattern->matchAndRewrite(op, rewriter);
+      return pattern.matchAndRewrite(op, rewriter);
     }
 
   private:
-    static SmallVector<StringRef> generatedNames(const Pattern &pattern) {
-      return llvm::map_to_vector(
-          pattern.getGeneratedOps(),
-          [](OperationName name) { return name.getStringRef(); });
+    void copyProperties() {
+      setDebugName(pattern.getDebugName());
+      addDebugLabels(pattern.getDebugLabels());
+      setHasBoundedRewriteRecursion(pattern.hasBoundedRewriteRecursion());
     }
 
-    std::shared_ptr<RewritePattern> pattern;
+    const RewritePattern &pattern;
   };
 
 public:
   explicit PatternSets(MLIRContext *context) : context(context) {
-    // Where the patterns come from, in the order -canonicalize collects
-    // them: every loaded dialect, then every registered op.
-    for (Dialect *dialect : context->getLoadedDialects())
-      sources.push_back({dialect, std::nullopt, {}});
-    for (RegisteredOperationName name : context->getRegisteredOperations())
-      sources.push_back({nullptr, name, {}});
+    // In the order -canonicalize collects them: every loaded dialect, then
+    // every registered op.
     RewritePatternSet set(context);
-    for (Source &source : sources) {
-      RewritePatternSet patterns = source.collect(context);
-      for (std::unique_ptr<RewritePattern> &pattern :
-           patterns.getNativePatterns()) {
-        SmallVector<OperationName> &roots = source.roots.emplace_back();
-        forEachRoot(*pattern, [&](OperationName name) {
-          roots.push_back(name);
-          rooted.insert(name);
-        });
-        set.add(std::move(pattern));
-      }
-    }
-    all = freeze(std::move(set));
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(set);
+    for (RegisteredOperationName name : context->getRegisteredOperations())
+      name.getCanonicalizationPatterns(set, context);
+    llvm::erase_if(set.getNativePatterns(),
+                   [](const std::unique_ptr<RewritePattern> &pattern) {
+                     return isUnsound(*pattern);
+                   });
+    all = FrozenRewritePatternSet(std::move(set));
     for (StringRef name : kOftenCreated)
       if (std::optional<RegisteredOperationName> kind =
               RegisteredOperationName::lookup(name, context))
@@ -148,8 +145,8 @@ public:
     return kinds;
   }
 
-  /// The patterns tried on ops of the given kinds (sorted by
-  /// `lessThan`), and the patterns tried on every op.
+  /// The patterns tried on ops of the given kinds (sorted by `lessThan`),
+  /// and the patterns tried on every op; built once per set of kinds.
   const FrozenRewritePatternSet &
   getSubset(const SmallVectorImpl<OperationName> &kinds) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -159,41 +156,22 @@ public:
     std::unique_ptr<FrozenRewritePatternSet> &subset = subsets[key];
     if (subset)
       return *subset;
-    auto isTried = [&](ArrayRef<OperationName> roots) {
-      return roots.empty() || llvm::any_of(roots, [&](OperationName root) {
-               return std::binary_search(kinds.begin(), kinds.end(), root,
-                                         lessThan);
-             });
-    };
     RewritePatternSet set(context);
-    for (Source &source : sources) {
-      if (llvm::none_of(source.roots, isTried))
-        continue;
-      RewritePatternSet patterns = source.collect(context);
-      for (auto [pattern, roots] :
-           llvm::zip_equal(patterns.getNativePatterns(), source.roots)) {
-        if (roots.empty() || pattern->getRootKind()) {
-          if (isTried(roots))
-            set.add(std::move(pattern));
-          continue;
-        }
-        // A pattern tried on the ops of an interface or trait is tried
-        // here on the kinds the function has, not on every kind
-        // registered (for example two linalg patterns on each of some 90
-        // named ops).
-        std::shared_ptr<RewritePattern> shared = std::move(pattern);
-        for (OperationName root : roots)
-          if (std::binary_search(kinds.begin(), kinds.end(), root, lessThan))
-            set.add(std::make_unique<TriedOn>(root, shared));
-      }
+    for (OperationName kind : kinds) {
+      auto it = all.getOpSpecificNativePatterns().find(kind);
+      if (it != all.getOpSpecificNativePatterns().end())
+        for (const RewritePattern *pattern : it->second)
+          set.add(std::make_unique<Borrowed>(kind, *pattern));
     }
-    subset = std::make_unique<FrozenRewritePatternSet>(freeze(std::move(set)));
+    for (const RewritePattern &pattern : all.getMatchAnyOpNativePatterns())
+      set.add(std::make_unique<Borrowed>(pattern));
+    subset = std::make_unique<FrozenRewritePatternSet>(std::move(set));
     return *subset;
   }
 
   /// Whether some pattern is tried on ops named `name`.
   bool hasRootedPatterns(OperationName name) const {
-    return rooted.contains(name);
+    return all.getOpSpecificNativePatterns().contains(name);
   }
 
   static bool lessThan(OperationName a, OperationName b) {
@@ -201,54 +179,8 @@ public:
   }
 
 private:
-  /// A dialect or an op whose canonicalization patterns -canonicalize
-  /// collects, with the op names each of its patterns is tried on (none
-  /// for a pattern tried on every op).
-  struct Source {
-    Dialect *dialect;
-    std::optional<RegisteredOperationName> op;
-    std::vector<SmallVector<OperationName>> roots;
-
-    RewritePatternSet collect(MLIRContext *context) const {
-      RewritePatternSet patterns(context);
-      if (dialect)
-        dialect->getCanonicalizationPatterns(patterns);
-      else
-        op->getCanonicalizationPatterns(patterns, context);
-      return patterns;
-    }
-  };
-
-  /// Calls `fn` on every op name that `pattern` is tried on, as the
-  /// greedy driver's pattern applicator finds them.
-  void forEachRoot(const RewritePattern &pattern,
-                   llvm::function_ref<void(OperationName)> fn) const {
-    if (std::optional<OperationName> root = pattern.getRootKind()) {
-      fn(*root);
-      return;
-    }
-    std::optional<TypeID> interface = pattern.getRootInterfaceID();
-    std::optional<TypeID> trait = pattern.getRootTraitID();
-    if (!interface && !trait)
-      return;
-    for (RegisteredOperationName name : context->getRegisteredOperations())
-      if (interface ? name.hasInterface(*interface) : name.hasTrait(*trait))
-        fn(name);
-  }
-
-  /// Without the unsound patterns.
-  static FrozenRewritePatternSet freeze(RewritePatternSet &&set) {
-    llvm::erase_if(set.getNativePatterns(),
-                   [](const std::unique_ptr<RewritePattern> &pattern) {
-                     return isUnsound(*pattern);
-                   });
-    return FrozenRewritePatternSet(std::move(set));
-  }
-
   MLIRContext *context;
-  std::vector<Source> sources;
   FrozenRewritePatternSet all;
-  DenseSet<OperationName> rooted;
   SmallVector<OperationName> oftenCreated;
   std::mutex mutex;
   std::map<std::vector<const void *>, std::unique_ptr<FrozenRewritePatternSet>>
