@@ -154,9 +154,10 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
   SmallVector<unsigned, 8> symbols;
   if (key.kind == ExprKind::Symbol)
     symbols.push_back(static_cast<unsigned>(key.value));
-  // A few operands: merged pairwise (each set is sorted); many:
-  // concatenated and sorted once (pairwise merges would cost quadratic
-  // time for a max of many operands).
+  // A few operands: merged one after the other (each set is sorted); many:
+  // concatenated, and the sorted runs merged in pairs, log(runs) rounds (one
+  // merge after the other would cost quadratic time for a max of many
+  // operands).
   ArrayRef<Expr> ops = key.operands;
   if (ops.size() <= 4) {
     for (Expr op : ops) {
@@ -174,11 +175,32 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     for (Expr op : ops)
       total += op.getSymbolsUsed().size();
     symbols.reserve(total);
-    for (Expr op : ops)
-      llvm::append_range(symbols, op.getSymbolsUsed());
-    // Often in order already: the terms of a sum are sorted.
-    if (!llvm::is_sorted(symbols))
-      llvm::sort(symbols);
+    // The end of each sorted run.
+    SmallVector<size_t, 8> ends;
+    if (!symbols.empty())
+      ends.push_back(symbols.size());
+    for (Expr op : ops) {
+      ArrayRef<unsigned> more = op.getSymbolsUsed();
+      if (more.empty())
+        continue;
+      llvm::append_range(symbols, more);
+      ends.push_back(symbols.size());
+    }
+    while (ends.size() > 1) {
+      SmallVector<size_t, 8> merged;
+      size_t begin = 0;
+      for (size_t i = 0; i < ends.size(); i += 2) {
+        if (i + 1 == ends.size()) {
+          merged.push_back(ends[i]);
+          break;
+        }
+        std::inplace_merge(symbols.begin() + begin, symbols.begin() + ends[i],
+                           symbols.begin() + ends[i + 1]);
+        merged.push_back(ends[i + 1]);
+        begin = ends[i + 1];
+      }
+      ends = std::move(merged);
+    }
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
   return new (allocator.Allocate<ExprStorage>())

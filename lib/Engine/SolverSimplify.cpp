@@ -139,8 +139,10 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
       if (i == j || dropped[j])
         continue;
       // For max, operand i is redundant if it is <= some other operand.
-      Verdict v = isMax ? proveLE(operands[i], operands[j])
-                        : proveLE(operands[j], operands[i]);
+      Expr lower = isMax ? operands[i] : operands[j];
+      Expr upper = isMax ? operands[j] : operands[i];
+      std::optional<Verdict> quick = decideIndependentLE(lower, upper);
+      Verdict v = quick ? *quick : proveLE(lower, upper);
       if (v == Verdict::True) {
         dropped[i] = true;
         break;
@@ -154,6 +156,48 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   if (kept.size() == operands.size())
     return e;
   return isMax ? max(kept) : min(kept);
+}
+
+/// `e` as a symbol (if any) plus a constant; false if it is not one.
+static bool asSymbolPlusConstant(Expr e, std::optional<unsigned> &symbol,
+                                 int64_t &constant) {
+  if (std::optional<int64_t> c = e.getConstantOrNone()) {
+    constant = *c;
+    return true;
+  }
+  if (e.isSymbol()) {
+    symbol = e.getSymbolPosition();
+    constant = 0;
+    return true;
+  }
+  if (e.getKind() != ExprKind::Add || e.getOperands().size() != 1 ||
+      e.getCoefficients()[0] != 1 || !e.getOperands()[0].isSymbol())
+    return false;
+  symbol = e.getOperands()[0].getSymbolPosition();
+  constant = e.getAddConstant();
+  return true;
+}
+
+std::optional<Verdict> Solver::decideIndependentLE(Expr a, Expr b) {
+  if (facts.hasEqualities() || facts.hasExprRanges())
+    return std::nullopt;
+  std::optional<unsigned> symbolA, symbolB;
+  int64_t constantA, constantB;
+  if (!asSymbolPlusConstant(a, symbolA, constantA) ||
+      !asSymbolPlusConstant(b, symbolB, constantB) ||
+      (symbolA && symbolB && *symbolA == *symbolB))
+    return std::nullopt;
+  // Independent values: b - a >= 0 for all of them exactly when the least
+  // b is at least the greatest a, and < 0 for all exactly when the greatest
+  // b is below the least a.
+  Interval rangeA = getRange(a), rangeB = getRange(b);
+  if (rangeA.isEmpty() || rangeB.isEmpty())
+    return std::nullopt;
+  if (rangeB.getLo() && rangeA.getHi() && *rangeB.getLo() >= *rangeA.getHi())
+    return Verdict::True;
+  if (rangeB.getHi() && rangeA.getLo() && *rangeB.getHi() < *rangeA.getLo())
+    return Verdict::False;
+  return Verdict::Unknown;
 }
 
 Expr Solver::splitByDivisors(ExprKind kind, Expr a, int64_t c) {

@@ -93,6 +93,9 @@ public:
   /// The expression symbol `pos` equals, or null.
   Expr getEquality(unsigned pos) const;
   bool hasEqualities() const { return !equalities.empty(); }
+  /// Whether a range is recorded for some expression (a fact that may
+  /// relate several symbols).
+  bool hasExprRanges() const { return !exprRanges.empty(); }
 
   /// A counter that changes whenever the facts change; caches key on it.
   uint64_t getGeneration() const { return generation; }
