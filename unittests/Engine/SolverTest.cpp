@@ -357,3 +357,76 @@ TEST_F(SolverTest, Int64Edges) {
 }
 
 } // namespace
+
+namespace {
+
+/// decideIndependentLE agrees with proveLE wherever it answers (ranges of
+/// either end open or closed, negative or not, divisors, constants on
+/// either side), and answers only for independent operands.
+TEST_F(SolverTest, IndependentOperandsDecidedByRangesAsByProofs) {
+  const std::optional<int64_t> ends[] = {inf, -5, 0, 3, 8};
+  unsigned checked = 0, answered = 0;
+  for (auto lo0 : ends)
+    for (auto hi0 : ends)
+      for (auto lo1 : ends)
+        for (auto hi1 : ends) {
+          if ((lo0 && hi0 && *lo0 > *hi0) || (lo1 && hi1 && *lo1 > *hi1))
+            continue;
+          Facts local;
+          local.addSymbolRange(0, Interval(lo0, hi0));
+          local.addSymbolRange(1, Interval(lo1, hi1));
+          // A range without an even value leaves s1 no value: not a case.
+          if (!local.addSymbolDivisor(1, 2))
+            continue;
+          Solver solver(local);
+          for (const char *text : {"s0", "s0 + 3", "s1 - 2", "4", "-7"}) {
+            for (const char *other : {"s1", "s1 + 1", "s0 - 6", "0"}) {
+              Expr a = parse(text), b = parse(other);
+              ++checked;
+              std::optional<Verdict> quick = solver.decideIndependentLE(a, b);
+              bool sameSymbol = !a.getSymbolsUsed().empty() &&
+                                a.getSymbolsUsed() == b.getSymbolsUsed();
+              if (sameSymbol) {
+                EXPECT_FALSE(quick) << text << " <= " << other;
+                continue;
+              }
+              ASSERT_TRUE(quick) << text << " <= " << other;
+              ++answered;
+              EXPECT_EQ(*quick, solver.proveLE(a, b))
+                  << text << " <= " << other;
+            }
+          }
+        }
+  EXPECT_GT(answered, 1000u);
+  EXPECT_GT(checked, answered);
+}
+
+/// A fact that relates symbols (an equality, a range of an expression), or
+/// an operand that is more than one symbol plus a constant, leaves the
+/// decision to the proof.
+TEST_F(SolverTest, RelatedOperandsLeftToTheProof) {
+  size(0);
+  size(1);
+  {
+    Solver solver(facts);
+    EXPECT_EQ(solver.decideIndependentLE(s(0), s(1)), Verdict::Unknown);
+    EXPECT_FALSE(solver.decideIndependentLE(parse("2 * s0"), s(1)));
+    EXPECT_FALSE(solver.decideIndependentLE(parse("s0 + s1"), s(1)));
+    EXPECT_FALSE(solver.decideIndependentLE(parse("max(s0, 2)"), s(1)));
+  }
+  facts.addExprRange(parse("s1 - s0"), Interval::atLeast(0));
+  Solver related(facts);
+  EXPECT_FALSE(related.decideIndependentLE(s(0), s(1)));
+  EXPECT_EQ(related.proveLE(s(0), s(1)), Verdict::True);
+  // Through simplification: max(s0, s1) is s1 only by the fact.
+  EXPECT_EQ(related.simplify(parse("max(s0, s1)")), s(1));
+  Facts equal;
+  equal.declareSize(0);
+  equal.declareSize(1);
+  equal.addEquality(1, parse("s0 + 2"));
+  Solver withEquality(equal);
+  EXPECT_FALSE(withEquality.decideIndependentLE(s(0), s(1)));
+  EXPECT_EQ(withEquality.proveLE(s(0), s(1)), Verdict::True);
+}
+
+} // namespace

@@ -68,6 +68,13 @@ public:
   /// Limits the work of one proof (number of case splits).
   void setProofBudget(unsigned budget) { proofBudget = budget; }
 
+  /// `a <= b` decided from the ranges of `a` and `b` alone where that is
+  /// exactly what a proof finds: each is a constant or one symbol plus a
+  /// constant, on different symbols, and no fact relates symbols (no
+  /// equality, no range of an expression), so their values are independent,
+  /// each anywhere in its range. Null where that does not hold.
+  std::optional<Verdict> decideIndependentLE(Expr a, Expr b);
+
 private:
   void syncCaches();
   Interval computeRange(Expr e);
@@ -94,12 +101,6 @@ private:
   /// `a floordiv c` or `a mod c` where the terms of the sum `a` that `c`
   /// divides leave a rest in [0, c - 1]; null where that does not hold.
   Expr splitByDivisors(ExprKind kind, Expr a, int64_t c);
-  /// `a <= b` decided from the ranges of `a` and `b` alone where that is
-  /// exactly what a proof finds: each is a constant or one symbol plus a
-  /// constant, on different symbols, and no fact relates symbols (no
-  /// equality, no range of an expression), so their values are independent,
-  /// each anywhere in its range. Null where that does not hold.
-  std::optional<Verdict> decideIndependentLE(Expr a, Expr b);
 
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
