@@ -9,6 +9,7 @@
 #include "symshape/Engine/CheckedInt.h"
 #include "symshape/Engine/Solver.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -142,6 +143,9 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
       Expr lower = isMax ? operands[i] : operands[j];
       Expr upper = isMax ? operands[j] : operands[i];
       std::optional<Verdict> quick = decideIndependentLE(lower, upper);
+      // A point where lower > upper: no proof of lower <= upper exists.
+      if (!quick && refutesLE(lower, upper))
+        quick = Verdict::Unknown;
       Verdict v = quick ? *quick : proveLE(lower, upper);
       if (v == Verdict::True) {
         dropped[i] = true;
@@ -198,6 +202,103 @@ std::optional<Verdict> Solver::decideIndependentLE(Expr a, Expr b) {
   if (rangeB.getHi() && rangeA.getLo() && *rangeB.getHi() < *rangeA.getLo())
     return Verdict::False;
   return Verdict::Unknown;
+}
+
+std::optional<int64_t> Solver::evaluateAt(Expr e, unsigned point) {
+  if (std::optional<int64_t> c = e.getConstantOrNone())
+    return c;
+  auto it = witnessValues[point].find(e);
+  if (it != witnessValues[point].end())
+    return it->second;
+  std::optional<int64_t> value;
+  if (e.isSymbol()) {
+    unsigned pos = e.getSymbolPosition();
+    auto known = witnessSymbols[point].find(pos);
+    if (known != witnessSymbols[point].end()) {
+      value = known->second;
+    } else {
+      // A value of the symbol's range that its divisor divides (the facts
+      // round the range's ends to multiples): an end (point 0), or a
+      // pseudo-random number of divisor steps inward from it, in [1, 97];
+      // point 2 mirrors point 1 (98 - steps), so that of two symbols each
+      // is the greater at one of them.
+      SymbolFacts f = facts.getSymbol(pos);
+      const Interval &r = f.range;
+      int64_t base = r.getLo() ? *r.getLo() : r.getHi() ? *r.getHi() : 0;
+      int64_t v = base;
+      if (point > 0) {
+        unsigned seed = point == 2 ? 1 : point;
+        int64_t steps = static_cast<int64_t>(
+            (uint64_t(pos) * 2654435761u + seed * 40503u) % 97 + 1);
+        if (point == 2)
+          steps = 98 - steps;
+        bool up = r.getLo() || (!r.getHi() && point % 2 == 1);
+        if (std::optional<int64_t> delta = checkedMul(steps, f.divisor))
+          if (std::optional<int64_t> moved =
+                  up ? checkedAdd(base, *delta) : checkedSub(base, *delta))
+            if (r.contains(*moved))
+              v = *moved;
+      }
+      witnessSymbols[point][pos] = v;
+      value = v;
+    }
+  } else {
+    SmallVector<Expr, 4> operands;
+    bool defined = true;
+    for (Expr op : e.getOperands()) {
+      std::optional<int64_t> v = evaluateAt(op, point);
+      if (!v) {
+        defined = false;
+        break;
+      }
+      operands.push_back(e.getContext().getConstant(*v));
+    }
+    // The builders fold constant operands exactly (null on overflow or a
+    // division by zero).
+    if (defined)
+      if (Expr folded = rebuildWithOperands(e, operands);
+          folded && folded.isConstant())
+        value = folded.getConstantValue();
+  }
+  witnessValues[point][e] = value;
+  return value;
+}
+
+bool Solver::refutesLE(Expr a, Expr b) {
+  if (!a || !b || facts.hasExprRanges())
+    return false;
+  syncCaches();
+  // With the equalities substituted, the symbols left are independent if
+  // no bound symbol constrains its expression (a range or a divisor of its
+  // own).
+  SmallVector<unsigned, 8> worklist;
+  llvm::DenseSet<unsigned> seen;
+  for (Expr e : {a, b})
+    llvm::append_range(worklist, e.getSymbolsUsed());
+  while (!worklist.empty()) {
+    unsigned pos = worklist.pop_back_val();
+    if (!seen.insert(pos).second)
+      continue;
+    SymbolFacts f = facts.getSymbol(pos);
+    if (f.range.isEmpty())
+      return false;
+    if (Expr eq = facts.getEquality(pos)) {
+      if (!f.range.isFull() || f.divisor > 1)
+        return false;
+      llvm::append_range(worklist, eq.getSymbolsUsed());
+    }
+  }
+  a = normalize(a);
+  b = normalize(b);
+  if (!a || !b)
+    return false;
+  for (unsigned point = 0; point < kWitnessPoints; ++point) {
+    std::optional<int64_t> va = evaluateAt(a, point);
+    std::optional<int64_t> vb = va ? evaluateAt(b, point) : std::nullopt;
+    if (va && vb && *va > *vb)
+      return true;
+  }
+  return false;
 }
 
 Expr Solver::splitByDivisors(ExprKind kind, Expr a, int64_t c) {

@@ -430,3 +430,74 @@ TEST_F(SolverTest, RelatedOperandsLeftToTheProof) {
 }
 
 } // namespace
+
+namespace {
+
+/// refutesLE finds points where `a > b` only where no proof of `a <= b`
+/// exists: over pairs of max/min/division expressions and facts (ranges
+/// open or closed, negative or not, divisors, a symbol bound to an
+/// expression), it never refutes what proveLE proves, and it refutes most
+/// of what is not true.
+TEST_F(SolverTest, RefutationsNeverContradictProofs) {
+  const char *exprs[] = {"s0",
+                         "s1 + 3",
+                         "max(s0, s1 + 1)",
+                         "min(s0 + 2, s2)",
+                         "max(s2 + 1, min(s0 + 5, s1 + 7))",
+                         "min(s1 + 4, max(s2 + 1, min(s0 + 5, s1 + 7)))",
+                         "s0 floordiv 2 + 1",
+                         "(s1 + s2) mod 3",
+                         "s0 * 2 - s2",
+                         "7"};
+  const std::optional<int64_t> ends[] = {inf, -4, 0, 6};
+  unsigned refuted = 0, notTrue = 0;
+  for (auto lo : ends)
+    for (auto hi : ends) {
+      if (lo && hi && *lo > *hi)
+        continue;
+      for (bool bound : {false, true}) {
+        Facts local;
+        local.addSymbolRange(0, Interval(lo, hi));
+        local.declareSize(1);
+        if (!local.addSymbolDivisor(2, 3))
+          continue;
+        if (bound)
+          local.addEquality(3, parse("s1 + 2"));
+        Solver solver(local);
+        for (const char *x : exprs)
+          for (const char *y : exprs) {
+            std::string yText = bound ? std::string(y) + " + s3 - s3" : y;
+            Expr a = parse(x), b = parse(yText);
+            bool refutes = solver.refutesLE(a, b);
+            Verdict proof = solver.proveLE(a, b);
+            EXPECT_FALSE(refutes && proof == Verdict::True)
+                << x << " <= " << yText;
+            notTrue += proof != Verdict::True;
+            refuted += refutes;
+          }
+      }
+    }
+  EXPECT_GT(refuted, notTrue / 2);
+}
+
+/// A fact that relates the symbols, or a bound symbol with a range of its
+/// own, leaves every decision to the proof.
+TEST_F(SolverTest, RefutationsOnlyOverIndependentSymbols) {
+  size(0);
+  size(1);
+  {
+    Solver solver(facts);
+    EXPECT_TRUE(solver.refutesLE(s(0), s(1)));
+    EXPECT_FALSE(solver.refutesLE(s(0), parse("s0 + 1")));
+  }
+  Facts related = facts;
+  related.addExprRange(parse("s1 - s0"), Interval::atLeast(0));
+  EXPECT_FALSE(Solver(related).refutesLE(s(0), s(1)));
+  Facts boundWithRange;
+  boundWithRange.declareSize(0);
+  boundWithRange.addSymbolRange(1, Interval(0, 4));
+  boundWithRange.addEquality(1, parse("s0 - 3"));
+  EXPECT_FALSE(Solver(boundWithRange).refutesLE(s(1), c(0)));
+}
+
+} // namespace

@@ -74,6 +74,13 @@ public:
   /// equality, no range of an expression), so their values are independent,
   /// each anywhere in its range. Null where that does not hold.
   std::optional<Verdict> decideIndependentLE(Expr a, Expr b);
+  /// True if a point the facts allow has `a > b`, so that `a <= b` cannot be
+  /// proven: found by evaluating both, with the equalities substituted, at
+  /// a few points, each symbol at a value of its range and divisor, where
+  /// no fact relates the symbols left (no range of an expression, no bound
+  /// symbol with a range or divisor of its own: every such point is then
+  /// allowed). False says nothing.
+  bool refutesLE(Expr a, Expr b);
 
 private:
   void syncCaches();
@@ -111,6 +118,12 @@ private:
   llvm::DenseMap<Expr, Interval> partialRangeCache;
   llvm::DenseMap<Expr, int64_t> divisorCache;
   llvm::DenseMap<Expr, Expr> simplifyCache;
+  /// refutesLE's points: per point, the value of each symbol asked and of
+  /// each expression evaluated (null: undefined or overflowing).
+  static constexpr unsigned kWitnessPoints = 4;
+  llvm::DenseMap<unsigned, int64_t> witnessSymbols[kWitnessPoints];
+  llvm::DenseMap<Expr, std::optional<int64_t>> witnessValues[kWitnessPoints];
+  std::optional<int64_t> evaluateAt(Expr e, unsigned point);
   llvm::DenseMap<Expr, Expr> normalizeCache;
   unsigned proofBudget = 64;
   /// Refinement steps an outermost `getRange` query may take: the cost of a
