@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApplyInOrder.h"
 #include "Certify.h"
 #include "FailingChecks.h"
 #include "Refine.h"
@@ -605,18 +606,10 @@ void DynamicToStaticRound::eraseReplacedOps() {
 bool DynamicToStaticRound::apply() {
   if (impl->unit.candidates.empty())
     return false;
-  MLIRContext *context = impl->unit.candidates.front()->getContext();
-  RewritePatternSet set(context);
-  populatePatterns(set);
-  FrozenRewritePatternSet patterns(std::move(set));
-  PatternApplicator applicator(patterns);
-  applicator.applyDefaultCostModel();
-  PatternRewriter rewriter(context);
-  bool changed = false;
-  for (Operation *op : impl->unit.candidates) {
-    rewriter.setInsertionPoint(op);
-    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
-  }
+  PatternRewriter rewriter(impl->unit.candidates.front()->getContext());
+  bool changed = applyInOrder(
+      impl->unit.candidates,
+      [&](RewritePatternSet &set) { populatePatterns(set); }, rewriter);
   eraseReplacedOps();
   impl->state.reset();
   impl->unit.refiner.reset();

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Analysis/TestHooks.h"
+#include "ApplyInOrder.h"
 #include "Certify.h"
 #include "FailingChecks.h"
 #include "Units.h"
@@ -576,18 +577,10 @@ void SimplifyRound::populatePatterns(RewritePatternSet &patterns) {
 bool SimplifyRound::apply() {
   if (impl->ops.empty())
     return false;
-  MLIRContext *context = impl->ops.front()->getContext();
-  RewritePatternSet set(context);
-  populatePatterns(set);
-  FrozenRewritePatternSet patterns(std::move(set));
-  PatternApplicator applicator(patterns);
-  applicator.applyDefaultCostModel();
-  PatternRewriter rewriter(context);
-  bool changed = false;
-  for (Operation *op : impl->ops) {
-    rewriter.setInsertionPoint(op);
-    changed |= succeeded(applicator.matchAndRewrite(op, rewriter));
-  }
+  PatternRewriter rewriter(impl->ops.front()->getContext());
+  bool changed = applyInOrder(
+      impl->ops, [&](RewritePatternSet &set) { populatePatterns(set); },
+      rewriter);
   for (Operation *op : impl->snapshot->maybeDead)
     if (isOpTriviallyDead(op))
       rewriter.eraseOp(op);
