@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -108,6 +109,12 @@ Operation *rebuildExtractSlice(tensor::ExtractSliceOp slice, OpBuilder &b,
   Value source = r.refineOperand(b, slice.getSource());
   SmallVector<OpFoldResult> offsets =
       r.refineIndices(b, slice.getMixedOffsets());
+  // A slice that the proven constants put out of bounds (undefined where it
+  // runs) is not built: it would not verify.
+  if (!verifyInBoundsSlice(cast<RankedTensorType>(source.getType()).getShape(),
+                           offsets, sizes, slice.getMixedStrides())
+           .isValid)
+    return nullptr;
   return tensor::ExtractSliceOp::create(
       b, slice.getLoc(), slice.getType().clone(shape), source, offsets, sizes,
       slice.getMixedStrides());
