@@ -138,6 +138,12 @@ struct ExprContext::Impl {
     llvm::BumpPtrAllocator allocator;
   };
   Shard shards[kNumShards];
+  /// ExprContext::getMemoized's results, spread over shards the same way.
+  struct MemoShard {
+    std::mutex mutex;
+    llvm::DenseMap<std::tuple<unsigned, Expr, Expr>, Expr> results;
+  };
+  MemoShard memo[kNumShards];
   std::atomic<ExprStorage *>
       constants[kMaxCachedConstant - kMinCachedConstant + 1] = {};
   std::atomic<ExprStorage *> symbols[kNumCachedSymbols] = {};
@@ -234,6 +240,25 @@ ExprContext::~ExprContext() = default;
 Expr ExprContext::getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
                           ArrayRef<int64_t> coefficients) {
   return Expr(impl->getOrCreate(this, kind, value, operands, coefficients));
+}
+
+Expr ExprContext::getMemoized(ExprKind kind, Expr a, Expr b,
+                              llvm::function_ref<Expr()> build) {
+  auto key = std::make_tuple(static_cast<unsigned>(kind), a, b);
+  unsigned hash = llvm::DenseMapInfo<decltype(key)>::getHashValue(key);
+  Impl::MemoShard &shard = impl->memo[hash >> (32 - Impl::kShardBits)];
+  {
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    auto it = shard.results.find(key);
+    if (it != shard.results.end())
+      return it->second;
+  }
+  // Built outside the lock (the builder uniques nodes, which locks their
+  // shards); a thread that built the same result first wins, with the same
+  // node.
+  Expr result = build();
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  return shard.results.try_emplace(key, result).first->second;
 }
 
 /// Looks `slot` up without a lock, filling it from the store on a miss.

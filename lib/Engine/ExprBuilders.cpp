@@ -691,10 +691,21 @@ static Expr buildMaxMin(ArrayRef<Expr> operands, bool isMax) {
   return ctx.getNode(kind, 0, kept, {});
 }
 
+/// Max or min of `operands`; of two, through the context's memo (every
+/// analysis builds the max of a chain's step again, and each local analysis
+/// of a pattern rebuilds the chain above it).
+static Expr maxMin(ArrayRef<Expr> operands, bool isMax) {
+  if (operands.size() != 2 || !operands[0] || !operands[1])
+    return buildMaxMin(operands, isMax);
+  return operands[0].getContext().getMemoized(
+      isMax ? ExprKind::Max : ExprKind::Min, operands[0], operands[1],
+      [&] { return buildMaxMin(operands, isMax); });
+}
+
 Expr symshape::max(ArrayRef<Expr> operands) {
-  return buildMaxMin(operands, /*isMax=*/true);
+  return maxMin(operands, /*isMax=*/true);
 }
 
 Expr symshape::min(ArrayRef<Expr> operands) {
-  return buildMaxMin(operands, /*isMax=*/false);
+  return maxMin(operands, /*isMax=*/false);
 }

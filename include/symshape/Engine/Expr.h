@@ -183,6 +183,11 @@ public:
   /// Internal: uniques a node already in canonical form.
   Expr getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
                ArrayRef<int64_t> coefficients);
+  /// Internal: the result of building (`kind`, `a`, `b`) with a builder of
+  /// two operands, through a memo of such results (a builder is a pure
+  /// function of its operands, which are uniqued).
+  Expr getMemoized(ExprKind kind, Expr a, Expr b,
+                   llvm::function_ref<Expr()> build);
 
 private:
   struct Impl;
