@@ -83,10 +83,8 @@ void Solver::syncCaches() {
   partialRangeCache.clear();
   divisorCache.clear();
   simplifyCache.clear();
-  for (unsigned i = 0; i < kWitnessPoints; ++i) {
-    witnessSymbols[i].clear();
-    witnessValues[i].clear();
-  }
+  for (auto &values : witnessValues)
+    values.clear();
   // Normalizing substitutes the equalities and reads no other fact: a new
   // range or divisor leaves it as it was.
   if (cachedEqualityGeneration == facts.getEqualityGeneration())

@@ -162,23 +162,17 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
   return isMax ? max(kept) : min(kept);
 }
 
-/// `e` as a symbol (if any) plus a constant; false if it is not one.
-static bool asSymbolPlusConstant(Expr e, std::optional<unsigned> &symbol,
-                                 int64_t &constant) {
-  if (std::optional<int64_t> c = e.getConstantOrNone()) {
-    constant = *c;
+/// Whether `e` is a constant or one symbol plus a constant; `symbol` is
+/// set to the symbol, if any.
+static bool isSymbolPlusConstant(Expr e, std::optional<unsigned> &symbol) {
+  if (e.isConstant())
     return true;
-  }
-  if (e.isSymbol()) {
-    symbol = e.getSymbolPosition();
-    constant = 0;
-    return true;
-  }
-  if (e.getKind() != ExprKind::Add || e.getOperands().size() != 1 ||
-      e.getCoefficients()[0] != 1 || !e.getOperands()[0].isSymbol())
+  if (e.getKind() == ExprKind::Add && e.getOperands().size() == 1 &&
+      e.getCoefficients()[0] == 1)
+    e = e.getOperands()[0];
+  if (!e.isSymbol())
     return false;
-  symbol = e.getOperands()[0].getSymbolPosition();
-  constant = e.getAddConstant();
+  symbol = e.getSymbolPosition();
   return true;
 }
 
@@ -186,9 +180,7 @@ std::optional<Verdict> Solver::decideIndependentLE(Expr a, Expr b) {
   if (facts.hasEqualities() || facts.hasExprRanges())
     return std::nullopt;
   std::optional<unsigned> symbolA, symbolB;
-  int64_t constantA, constantB;
-  if (!asSymbolPlusConstant(a, symbolA, constantA) ||
-      !asSymbolPlusConstant(b, symbolB, constantB) ||
+  if (!isSymbolPlusConstant(a, symbolA) || !isSymbolPlusConstant(b, symbolB) ||
       (symbolA && symbolB && *symbolA == *symbolB))
     return std::nullopt;
   // Independent values: b - a >= 0 for all of them exactly when the least
@@ -212,35 +204,28 @@ std::optional<int64_t> Solver::evaluateAt(Expr e, unsigned point) {
     return it->second;
   std::optional<int64_t> value;
   if (e.isSymbol()) {
+    // A value of the symbol's range that its divisor divides (the facts
+    // round the range's ends to multiples): an end (point 0), or a
+    // pseudo-random number of divisor steps inward from it, in [1, 97];
+    // point 2 mirrors point 1 (98 - steps), so that of two symbols each
+    // is the greater at one of them.
     unsigned pos = e.getSymbolPosition();
-    auto known = witnessSymbols[point].find(pos);
-    if (known != witnessSymbols[point].end()) {
-      value = known->second;
-    } else {
-      // A value of the symbol's range that its divisor divides (the facts
-      // round the range's ends to multiples): an end (point 0), or a
-      // pseudo-random number of divisor steps inward from it, in [1, 97];
-      // point 2 mirrors point 1 (98 - steps), so that of two symbols each
-      // is the greater at one of them.
-      SymbolFacts f = facts.getSymbol(pos);
-      const Interval &r = f.range;
-      int64_t base = r.getLo() ? *r.getLo() : r.getHi() ? *r.getHi() : 0;
-      int64_t v = base;
-      if (point > 0) {
-        unsigned seed = point == 2 ? 1 : point;
-        int64_t steps = static_cast<int64_t>(
-            (uint64_t(pos) * 2654435761u + seed * 40503u) % 97 + 1);
-        if (point == 2)
-          steps = 98 - steps;
-        bool up = r.getLo() || (!r.getHi() && point % 2 == 1);
-        if (std::optional<int64_t> delta = checkedMul(steps, f.divisor))
-          if (std::optional<int64_t> moved =
-                  up ? checkedAdd(base, *delta) : checkedSub(base, *delta))
-            if (r.contains(*moved))
-              v = *moved;
-      }
-      witnessSymbols[point][pos] = v;
-      value = v;
+    SymbolFacts f = facts.getSymbol(pos);
+    const Interval &r = f.range;
+    int64_t base = r.getLo() ? *r.getLo() : r.getHi() ? *r.getHi() : 0;
+    value = base;
+    if (point > 0) {
+      unsigned seed = point == 2 ? 1 : point;
+      int64_t steps = static_cast<int64_t>(
+          (uint64_t(pos) * 2654435761u + seed * 40503u) % 97 + 1);
+      if (point == 2)
+        steps = 98 - steps;
+      bool up = r.getLo() || (!r.getHi() && point % 2 == 1);
+      if (std::optional<int64_t> delta = checkedMul(steps, f.divisor))
+        if (std::optional<int64_t> moved =
+                up ? checkedAdd(base, *delta) : checkedSub(base, *delta))
+          if (r.contains(*moved))
+            value = *moved;
     }
   } else {
     SmallVector<Expr, 4> operands;

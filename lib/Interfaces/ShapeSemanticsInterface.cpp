@@ -154,8 +154,7 @@ Expr ShapeQuery::checkedArith(Operation *op, Expr exact) {
 
 using Predicate = Comparison::Predicate;
 
-/// The predicate with its operands swapped: `a p b` is `b swapped(p) a`.
-static Predicate swapOperands(Predicate p) {
+Predicate Comparison::swapped(Predicate p) {
   switch (p) {
   case Predicate::SLT:
     return Predicate::SGT;
@@ -175,6 +174,21 @@ static Predicate swapOperands(Predicate p) {
     return Predicate::ULE;
   default:
     return p; // EQ, NE
+  }
+}
+
+Predicate Comparison::signedOf(Predicate p) {
+  switch (p) {
+  case Predicate::ULT:
+    return Predicate::SLT;
+  case Predicate::ULE:
+    return Predicate::SLE;
+  case Predicate::UGT:
+    return Predicate::SGT;
+  case Predicate::UGE:
+    return Predicate::SGE;
+  default:
+    return p;
   }
 }
 
@@ -210,14 +224,14 @@ void ShapeQuery::addComparison(const Comparison &comparison,
   // either side bounds the other operand).
   if (pred == Predicate::UGT || pred == Predicate::UGE) {
     std::swap(a, b);
-    pred = swapOperands(pred);
+    pred = Comparison::swapped(pred);
   }
   // Unsigned comparisons of non-negative values are signed comparisons; and
   // `a <u c` with a constant c >= 0 puts a in [0, c - 1] whatever its sign.
   if (pred == Predicate::ULT || pred == Predicate::ULE) {
     std::optional<int64_t> bConst = b.getConstantOrNone();
     if (isProvenNonNegative(a) && isProvenNonNegative(b)) {
-      pred = pred == Predicate::ULT ? Predicate::SLT : Predicate::SLE;
+      pred = Comparison::signedOf(pred);
     } else if (bConst && *bConst >= 0) {
       int64_t hi = pred == Predicate::ULT ? *bConst - 1 : *bConst;
       addRange(a, Interval(0, hi), 1, source);
@@ -261,8 +275,12 @@ Verdict ShapeQuery::decideComparison(const Comparison &comparison) {
   Expr a = comparison.lhs, b = comparison.rhs;
   if (!a || !b)
     return Verdict::Unknown;
+  // Unsigned comparisons agree with signed ones on non-negative values.
+  if (comparison.isUnsigned() &&
+      (!isProvenNonNegative(a) || !isProvenNonNegative(b)))
+    return Verdict::Unknown;
   Solver &solver = getSolver();
-  switch (comparison.pred) {
+  switch (Comparison::signedOf(comparison.pred)) {
   case Predicate::EQ:
     return solver.proveEQ(a, b);
   case Predicate::NE:
@@ -272,21 +290,6 @@ Verdict ShapeQuery::decideComparison(const Comparison &comparison) {
   case Predicate::SLE:
     return solver.proveLE(a, b);
   case Predicate::SGT:
-    return solver.proveGT(a, b);
-  case Predicate::SGE:
-    return solver.proveGE(a, b);
-  default:
-    break;
-  }
-  // Unsigned comparisons agree with signed ones on non-negative values.
-  if (!isProvenNonNegative(a) || !isProvenNonNegative(b))
-    return Verdict::Unknown;
-  switch (comparison.pred) {
-  case Predicate::ULT:
-    return solver.proveLT(a, b);
-  case Predicate::ULE:
-    return solver.proveLE(a, b);
-  case Predicate::UGT:
     return solver.proveGT(a, b);
   default:
     return solver.proveGE(a, b);

@@ -170,86 +170,7 @@ struct SelectModel
   }
 };
 
-/// The predicate `p` with its operands swapped: `a p b` is `b swapped(p) a`.
-arith::CmpIPredicate swapOperands(arith::CmpIPredicate p) {
-  using P = arith::CmpIPredicate;
-  switch (p) {
-  case P::slt:
-    return P::sgt;
-  case P::sle:
-    return P::sge;
-  case P::sgt:
-    return P::slt;
-  case P::sge:
-    return P::sle;
-  case P::ult:
-    return P::ugt;
-  case P::ule:
-    return P::uge;
-  case P::ugt:
-    return P::ult;
-  case P::uge:
-    return P::ule;
-  default:
-    return p; // eq, ne
-  }
-}
-
-/// A select of its own comparison's operands, in either order and with any
-/// predicate (the unsigned ones on non-negative values): `select(t < f, t,
-/// f)` is min(t, f), `select(t > f, t, f)` max(t, f), `select(t == f, t, f)`
-/// is f and `select(t != f, t, f)` is t. The operands are matched by value,
-/// so a comparison of casts of t and f counts.
-Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
-  Expr t = q.getExpr(sel.getTrueValue()), f = q.getExpr(sel.getFalseValue());
-  if (auto c = getConstantInt(sel.getCondition()))
-    return *c ? t : f;
-  auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!cmp || !t || !f)
-    return Expr();
-  Expr lhs = q.getExpr(cmp.getLhs()), rhs = q.getExpr(cmp.getRhs());
-  using P = arith::CmpIPredicate;
-  P pred = cmp.getPredicate();
-  if (lhs == f && rhs == t && t != f)
-    pred = swapOperands(pred);
-  else if (lhs != t || rhs != f)
-    return Expr();
-  switch (pred) {
-  case P::eq:
-    return f;
-  case P::ne:
-    return t;
-  case P::ult:
-  case P::ule:
-  case P::ugt:
-  case P::uge:
-    if (!q.isProvenNonNegative(t) || !q.isProvenNonNegative(f))
-      return Expr();
-    break;
-  default:
-    break;
-  }
-  switch (pred) {
-  case P::slt:
-  case P::sle:
-  case P::ult:
-  case P::ule:
-    return min(t, f);
-  default:
-    return max(t, f);
-  }
-}
-
-Expr SelectModel::getResultExpr(Operation *op, OpResult result,
-                                ShapeQuery &q) const {
-  return selectExpr(cast<arith::SelectOp>(op), result, q);
-}
-
-//===----------------------------------------------------------------------===//
-// Conditions
-//===----------------------------------------------------------------------===//
-
-/// The comparison `a pred b`.
+/// The comparison predicate of an arith.cmpi predicate.
 Comparison::Predicate toPredicate(arith::CmpIPredicate pred) {
   using P = arith::CmpIPredicate;
   using C = Comparison::Predicate;
@@ -277,6 +198,45 @@ Comparison::Predicate toPredicate(arith::CmpIPredicate pred) {
   }
   return C::UGE;
 }
+
+/// A select of its own comparison's operands, in either order and with any
+/// predicate (the unsigned ones on non-negative values): `select(t < f, t,
+/// f)` is min(t, f), `select(t > f, t, f)` max(t, f), `select(t == f, t, f)`
+/// is f and `select(t != f, t, f)` is t. The operands are matched by value,
+/// so a comparison of casts of t and f counts.
+Expr selectExpr(arith::SelectOp sel, OpResult, ShapeQuery &q) {
+  Expr t = q.getExpr(sel.getTrueValue()), f = q.getExpr(sel.getFalseValue());
+  if (auto c = getConstantInt(sel.getCondition()))
+    return *c ? t : f;
+  auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || !t || !f)
+    return Expr();
+  Expr lhs = q.getExpr(cmp.getLhs()), rhs = q.getExpr(cmp.getRhs());
+  using C = Comparison::Predicate;
+  C pred = toPredicate(cmp.getPredicate());
+  if (lhs == f && rhs == t && t != f)
+    pred = Comparison::swapped(pred);
+  else if (lhs != t || rhs != f)
+    return Expr();
+  if (pred == C::EQ)
+    return f;
+  if (pred == C::NE)
+    return t;
+  if (Comparison{pred, t, f}.isUnsigned() &&
+      (!q.isProvenNonNegative(t) || !q.isProvenNonNegative(f)))
+    return Expr();
+  C signedPred = Comparison::signedOf(pred);
+  return signedPred == C::SLT || signedPred == C::SLE ? min(t, f) : max(t, f);
+}
+
+Expr SelectModel::getResultExpr(Operation *op, OpResult result,
+                                ShapeQuery &q) const {
+  return selectExpr(cast<arith::SelectOp>(op), result, q);
+}
+
+//===----------------------------------------------------------------------===//
+// Conditions
+//===----------------------------------------------------------------------===//
 
 /// arith.cmpi states its comparison (negated when false).
 struct CmpIModel

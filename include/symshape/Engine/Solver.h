@@ -118,10 +118,9 @@ private:
   llvm::DenseMap<Expr, Interval> partialRangeCache;
   llvm::DenseMap<Expr, int64_t> divisorCache;
   llvm::DenseMap<Expr, Expr> simplifyCache;
-  /// refutesLE's points: per point, the value of each symbol asked and of
-  /// each expression evaluated (null: undefined or overflowing).
+  /// refutesLE's points: per point, the value of each expression evaluated,
+  /// symbols included (null: undefined or overflowing).
   static constexpr unsigned kWitnessPoints = 4;
-  llvm::DenseMap<unsigned, int64_t> witnessSymbols[kWitnessPoints];
   llvm::DenseMap<Expr, std::optional<int64_t>> witnessValues[kWitnessPoints];
   std::optional<int64_t> evaluateAt(Expr e, unsigned point);
   llvm::DenseMap<Expr, Expr> normalizeCache;

@@ -100,6 +100,11 @@ struct Comparison {
     return pred == Predicate::ULT || pred == Predicate::ULE ||
            pred == Predicate::UGT || pred == Predicate::UGE;
   }
+  /// `p` with its operands swapped: `a p b` is `b swapped(p) a`.
+  static Predicate swapped(Predicate p);
+  /// The signed predicate of an unsigned one (which it agrees with on
+  /// non-negative values); a signed one, EQ or NE as it is.
+  static Predicate signedOf(Predicate p);
   /// The relation it states, for certificates: an unsigned comparison is
   /// the signed one, which it is on the non-negative values that deciding
   /// it requires.
