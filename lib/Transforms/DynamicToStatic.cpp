@@ -215,7 +215,9 @@ public:
     if (isElementwiseOnTensors(op))
       return rebuildElementwise(b, op);
     auto dps = dyn_cast<DestinationStyleOpInterface>(op);
-    if (!dps || !isa<linalg::LinalgOp>(op) || dps.hasPureBufferSemantics())
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!dps || !linalgOp || dps.hasPureBufferSemantics() ||
+        !loopSizesAgree(linalgOp))
       return nullptr;
     SmallVector<Value> operands;
     for (Value v : op->getOperands())
@@ -228,6 +230,32 @@ public:
   }
 
 private:
+  /// False if the proven types of the operands of `op` give one of its
+  /// loops two different static sizes (the program is undefined there, and
+  /// a clone with those types would not verify). Only dims indexed by a
+  /// loop alone are compared; the verifier still checks the rest
+  /// (`RebuildMoreStatic`).
+  bool loopSizesAgree(linalg::LinalgOp op) {
+    SmallVector<int64_t> loops(op.getNumLoops(), ShapedType::kDynamic);
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type =
+          dyn_cast<RankedTensorType>(getProvenType(lookThrough(operand.get())));
+      if (!type)
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      for (auto [d, result] : llvm::enumerate(map.getResults())) {
+        auto loop = dyn_cast<AffineDimExpr>(result);
+        if (!loop || type.isDynamicDim(d))
+          continue;
+        int64_t &size = loops[loop.getPosition()];
+        if (!ShapedType::isDynamic(size) && size != type.getDimSize(d))
+          return false;
+        size = type.getDimSize(d);
+      }
+    }
+    return true;
+  }
+
   /// An elementwise op on tensors only (`isElementwiseOnTensors`): its
   /// operands and results all have one shape (or the program is undefined),
   /// so each dim is static where any of them is proven static, and every
@@ -396,8 +424,11 @@ struct RebuildMoreStatic : public RewritePattern {
     for (auto [o, n] : llvm::zip(op->getOperands(), replacement->getOperands()))
       better |=
           isa<RankedTensorType>(o.getType()) && o != n && lookThrough(o) != o;
-    // Never leave invalid IR: a rebuild that does not verify is dropped
-    // (quietly: the input is fine, only the attempt is not).
+    // Never leave invalid IR. Rebuilds check what the verifier would
+    // reject before they build (the models, `loopSizesAgree`); a rebuild
+    // that does not verify all the same (a downstream model, a linalg map
+    // that is not a projection) is dropped quietly: the input is fine, only
+    // the attempt is not.
     bool valid = better && !worse && castsBackValid(op, replacement) &&
                  operandCastsValid(replacement);
     if (valid) {
@@ -417,21 +448,36 @@ private:
   RefineState &state;
 };
 
-/// The refine patterns of a round, built with its state.
-void populateRefinePatterns(RewritePatternSet &patterns, RefineState &state) {
-  patterns.add<InlineDecidedIf, RefineIfResults,
+/// The op an OpRewritePattern is written for.
+template <typename OpTy> OpTy sourceOpOf(const OpRewritePattern<OpTy> *);
+template <typename Pattern>
+using SourceOpOf = decltype(sourceOpOf(std::declval<Pattern *>()));
+
+/// Refine patterns written for one op each, built with a round's state.
+template <typename... Patterns> struct OpPatterns {
+  static void add(RewritePatternSet &set, RefineState &state) {
+    set.add<Patterns...>(set.getContext(), state);
+  }
+  /// Whether one of the patterns is written for `op`.
+  static bool match(Operation *op) { return isa<SourceOpOf<Patterns>...>(op); }
+};
+
+/// The patterns of the ops that are refinement candidates even when none of
+/// their results is more static.
+using OwnPatterns =
+    OpPatterns<InlineDecidedIf, RefineIfResults,
                RefineCarried<scf::ForOp, refineForIterArgs>,
                RefineCarried<scf::WhileOp, refineWhileCarries>,
-               RefineCarried<scf::ForallOp, refineForallOutputs>,
-               RebuildMoreStatic>(patterns.getContext(), state);
+               RefineCarried<scf::ForallOp, refineForallOutputs>>;
+
+/// The refine patterns of a round, built with its state.
+void populateRefinePatterns(RewritePatternSet &patterns, RefineState &state) {
+  OwnPatterns::add(patterns, state);
+  patterns.add<RebuildMoreStatic>(patterns.getContext(), state);
 }
 
-/// Whether a refine pattern is written for `op` (a refinement candidate
-/// even when none of its results is more static): the scf ops of
-/// populateRefinePatterns.
-bool hasOwnPattern(Operation *op) {
-  return isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::ForallOp>(op);
-}
+/// Whether a refine pattern is written for `op`.
+bool hasOwnPattern(Operation *op) { return OwnPatterns::match(op); }
 
 struct UnitRefinement {
   std::unique_ptr<ShapeAnalysis> analysis;

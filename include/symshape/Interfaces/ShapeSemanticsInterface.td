@@ -169,8 +169,11 @@ def StaticRebuildOpInterface : OpInterface<"StaticRebuildOpInterface"> {
         static types, constant sizes and offsets as attributes, results as
         static as that makes them. The replacement's results have the op's
         result types or more static ones; the caller casts them back for
-        the uses, verifies the replacement and drops it if it does not
-        verify. Null leaves the op as it is.
+        the uses. Null leaves the op as it is: a model checks what the op's
+        verifier would reject (such as a slice out of bounds of the proven
+        source) and returns null instead of building it. The caller still
+        verifies the replacement and drops it if it does not verify, a
+        guard that no model in this project relies on.
       }],
       "::mlir::Operation *", "buildStaticReplacement",
       (ins "::mlir::OpBuilder &":$builder,
