@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 using namespace mlir;
 using namespace symshape;
@@ -198,7 +199,46 @@ struct FoldWholeExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
   }
 };
 
+/// A sym_size reads the size its tensor was built with, as upstream
+/// canonicalizes tensor.dim: of a destination-style op's tensor result, the
+/// same dim of its tied init (the interface's verifier makes their types
+/// equal); of a dynamic dim of a tensor.empty, its size operand. Reading
+/// the value early matters: other patterns may retype the tensor later from
+/// a use that a check guards (a cast folded into a tensor.empty above the
+/// check), and a sym_size that then folds to the new static size would
+/// decide the check from the op it guards.
+struct SymSizeOfBuiltTensor : public OpRewritePattern<SymSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SymSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto result = dyn_cast<OpResult>(op.getSource());
+    if (!result)
+      return failure();
+    int64_t dim = op.getDim();
+    if (auto empty = dyn_cast<tensor::EmptyOp>(result.getOwner())) {
+      if (!empty.getType().isDynamicDim(dim))
+        return failure();
+      rewriter.replaceOp(op, empty.getDynamicSize(dim));
+      return success();
+    }
+    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
+    if (!dps || !isa<RankedTensorType>(result.getType()))
+      return failure();
+    OpOperand *init = dps.getTiedOpOperand(result);
+    if (!init || init->get().getType() != result.getType())
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSourceMutable().assign(init->get()); });
+    return success();
+  }
+};
+
 } // namespace
+
+void SymSizeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<SymSizeOfBuiltTensor>(context);
+}
 
 void SymShapeDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {

@@ -23,6 +23,44 @@ func.func @no_fold_sym_size_dynamic_dim(%x: tensor<?x?x4xf32>) -> index {
 
 // -----
 
+// A sym_size reads the size its tensor was built with: a dynamic dim of a
+// tensor.empty is its size operand, and a destination-style op's result
+// reads its tied init (here through linalg.fill to the empty).
+// CHECK-LABEL: func.func @sym_size_of_built_tensor
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index, %[[X:.*]]: tensor<?x?xf32>)
+// CHECK-NOT: symshape.sym_size
+// CHECK: return %[[M]], %[[N]]
+func.func @sym_size_of_built_tensor(%n: index, %m: index, %x: tensor<?x?xf32>) -> (index, index) {
+  %cst = arith.constant 1.0 : f32
+  %e = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %0 = symshape.sym_size %e, 1 : tensor<?x?xf32>
+  %1 = symshape.sym_size %f, 0 : tensor<?x?xf32>
+  return %0, %1 : index, index
+}
+
+// -----
+
+// Must not fire: a result that is no destination-style op's (a collapse)
+// and a function argument keep their sym_size; the fill's result is read
+// from its init, an argument, and stops there.
+// CHECK-LABEL: func.func @no_sym_size_of_built_tensor
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]]
+// CHECK: %[[A:.*]] = symshape.sym_size %[[C]], 0 : tensor<?xf32>
+// CHECK: %[[B:.*]] = symshape.sym_size %[[X]], 1 : tensor<?x?xf32>
+// CHECK: return %[[A]], %[[B]]
+func.func @no_sym_size_of_built_tensor(%x: tensor<?x?xf32>) -> (index, index) {
+  %cst = arith.constant 1.0 : f32
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%x : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %0 = symshape.sym_size %c, 0 : tensor<?xf32>
+  %1 = symshape.sym_size %f, 1 : tensor<?x?xf32>
+  return %0, %1 : index, index
+}
+
+// -----
+
 // CHECK-LABEL: func.func @sym_max_same_operand
 // CHECK-SAME: (%[[A:.*]]: index)
 // CHECK-NOT: symshape.sym_max

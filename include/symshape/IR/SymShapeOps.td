@@ -120,6 +120,9 @@ def SymShape_SymSizeOp : SymShape_Op<"sym_size",
   let description = [{
     The size of dim `dim` of a ranked tensor as an `index`, like
     `aten.sym_size.int`. It folds to a constant when the dim is static.
+    Canonicalization reads it, as `tensor.dim`'s does, from the tensor's
+    construction: the tied init of a destination-style op's result, the
+    size operand of a dynamic `tensor.empty` dim.
 
     ```mlir
     %d = symshape.sym_size %x, 1 : tensor<?x?x4xf32>
@@ -130,6 +133,7 @@ def SymShape_SymSizeOp : SymShape_Op<"sym_size",
   let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 class SymShape_MaxMinOp<string mnemonic, string kind>
