@@ -246,22 +246,34 @@ Expr ShapeAnalysis::getExpr(Value value) {
   if (it != valueExprs.end())
     return it->second;
   Expr e = followDefChain([&] { return computeExpr(value); });
-  if (!e || isTooWide(e))
+  if (!e)
     e = opaqueSymbol(value);
+  else if (isTooWide(e))
+    e = standInFor(e, opaqueSymbol(value));
   valueExprs[value] = e;
   return e;
 }
 
-/// A sum of more than `kMaxTerms` terms, or a product of more factors, is
-/// not kept as the expression of a value: a chain of n ops that each add a
-/// term to one sum would build n sums of growing width, n^2/2 terms in all,
-/// and every query on them costs their width. The value gets a symbol of
-/// its own instead, like any value no model sees through (sound: its value
-/// is then unknown, and the next sum starts from that symbol).
-bool ShapeAnalysis::isTooWide(Expr e) {
+Expr ShapeAnalysis::standInFor(Expr wide, Expr standIn) {
+  // What the facts here prove of the expression (its range is exact for a
+  // sum of distinct symbols, a chain of n sizes added one by one) holds of
+  // the value from here on; like any fact stated here, it ends with the
+  // scope. Each stand-in's range carries into the next sum.
+  Interval range = solver.getRange(wide);
+  int64_t divisor = solver.getDivisor(wide);
+  unsigned pos = standIn.getSymbolPosition();
+  facts.addSymbolRange(pos, range);
+  if (divisor > 1)
+    facts.addSymbolDivisor(pos, divisor);
+  return standIn;
+}
+
+/// A sum or product wider than `config.maxTerms` is not kept as the
+/// expression of a value or dim (ShapeAnalysisConfig::maxTerms).
+bool ShapeAnalysis::isTooWide(Expr e) const {
   ExprKind kind = e.getKind();
   return (kind == ExprKind::Add || kind == ExprKind::Mul) &&
-         e.getOperands().size() > kMaxTerms;
+         e.getOperands().size() > config.maxTerms;
 }
 
 Expr ShapeAnalysis::followDefChain(llvm::function_ref<Expr()> compute) {
@@ -305,8 +317,10 @@ Expr ShapeAnalysis::getDimExpr(Value shaped, unsigned dim) {
   if (it != dimExprs.end())
     return it->second;
   Expr e = followDefChain([&] { return computeDimExpr(shaped, dim); });
-  if (!e || isTooWide(e))
+  if (!e)
     e = dimSymbol(shaped, dim);
+  else if (isTooWide(e))
+    e = standInFor(e, dimSymbol(shaped, dim));
   dimExprs[key] = e;
   return e;
 }

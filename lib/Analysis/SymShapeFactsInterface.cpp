@@ -25,7 +25,7 @@ using namespace symshape;
 
 namespace {
 
-constexpr unsigned kLocalDepth = 16;
+constexpr unsigned kLocalDepth = cutoff(16u);
 
 thread_local DecisionRecorder *currentRecorder = nullptr;
 

@@ -7,6 +7,7 @@
 #include "SolverInternal.h"
 
 #include "symshape/Engine/CheckedInt.h"
+#include "symshape/Engine/Cutoffs.h"
 #include "symshape/Engine/Solver.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -140,7 +141,9 @@ Interval Solver::divisionRange(Expr e) {
   if (kind == ExprKind::Mod && c && *c > 0 && da > 1) {
     Interval multiples = ra.roundToMultiple(da);
     std::optional<int64_t> lo = multiples.getLo(), hi = multiples.getHi();
-    constexpr int64_t kMaxValues = 16;
+    // (Every value would be visited: a build with unlimited cut-offs goes
+    // to 2^16 values.)
+    constexpr int64_t kMaxValues = kUnlimitedCutoffs ? 1 << 16 : 16;
     // Both ends are multiples of da: there are hi / da - lo / da + 1 values.
     int64_t steps = lo && hi && *lo % da == 0 && *hi % da == 0
                         ? *hi / da - *lo / da
@@ -177,11 +180,11 @@ Interval Solver::refineMaxMinRange(Expr e, Interval r) {
   bool isMax = e.getKind() == ExprKind::Max;
   ArrayRef<Expr> ops = e.getOperands();
   // Pairs of operands: only for the few operands of a typical max/min.
-  constexpr size_t kMaxOperands = 8;
+  constexpr size_t kMaxOperands = cutoff<size_t>(8);
   if (ops.size() > kMaxOperands)
     return r;
   // Operands with few terms only: the search for a term is quadratic.
-  constexpr size_t kMaxTerms = 16;
+  constexpr size_t kMaxTerms = cutoff<size_t>(16);
   auto numTerms = [](Expr op) {
     return op.getKind() == ExprKind::Add ? op.getOperands().size() : 1;
   };

@@ -36,6 +36,7 @@
 #ifndef SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
 #define SYMSHAPE_ANALYSIS_SHAPEANALYSIS_H
 
+#include "symshape/Engine/Cutoffs.h"
 #include "symshape/Engine/Expr.h"
 #include "symshape/Engine/Facts.h"
 #include "symshape/Engine/Solver.h"
@@ -139,6 +140,12 @@ struct ShapeAnalysisConfig {
   /// whatever the length of the chain (the canonicalization patterns use
   /// this). None: unbounded.
   std::optional<unsigned> onDemandDepthLimit;
+  /// The widest sum or product kept as the expression of a value or dim: a
+  /// chain of n ops that each add a term to one sum would build n sums of
+  /// growing width, n^2/2 terms in all. A wider one gets a symbol of its own
+  /// that keeps the range and divisor the facts prove of the sum, and the
+  /// next sum starts from that symbol.
+  unsigned maxTerms = cutoff(256u);
 };
 
 /// The driver over ShapeSemanticsOpInterface: it asks each op's model what
@@ -369,9 +376,11 @@ private:
   unsigned callDepth = 0;
   mlir::Operation *resolveCallee(mlir::CallOpInterface call) const;
   static constexpr unsigned kMaxCallDepth = 4;
-  /// The widest sum or product kept as the expression of a value.
-  static constexpr unsigned kMaxTerms = 256;
-  static bool isTooWide(Expr e);
+  bool isTooWide(Expr e) const;
+  /// `standIn`, the symbol of a value or dim whose expression `wide` is too
+  /// wide to keep, with the range and divisor the facts here prove of
+  /// `wide` (scoped facts: they end where the facts they follow from do).
+  Expr standInFor(Expr wide, Expr standIn);
   bool contradiction = false;
   /// Call summaries by (callee, result index, dim or -1).
   std::map<std::tuple<mlir::Operation *, unsigned, int64_t>, CallSummary>

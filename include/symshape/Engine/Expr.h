@@ -32,6 +32,7 @@
 #define SYMSHAPE_ENGINE_EXPR_H
 
 #include "mlir/Support/LLVM.h"
+#include "symshape/Engine/Cutoffs.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMapInfo.h"
 #include "llvm/ADT/Hashing.h"
@@ -219,7 +220,7 @@ Expr mod(Expr a, int64_t b);
 /// An operand that is itself a max (min) of at most this many operands is
 /// flattened into the max (min) being built; a wider one stays nested, so
 /// that a chain max(max(...), d) builds expressions of bounded width.
-constexpr size_t kMaxFlattenedWidth = 16;
+constexpr size_t kMaxFlattenedWidth = cutoff<size_t>(16);
 
 /// Max/Min of a non-empty list of expressions: nested max (min) operands of
 /// at most kMaxFlattenedWidth operands flattened, operands sorted and

@@ -16,6 +16,7 @@
 #ifndef SYMSHAPE_ENGINE_SOLVER_H
 #define SYMSHAPE_ENGINE_SOLVER_H
 
+#include "symshape/Engine/Cutoffs.h"
 #include "symshape/Engine/Expr.h"
 #include "symshape/Engine/Facts.h"
 #include "symshape/Engine/Interval.h"
@@ -131,7 +132,7 @@ private:
   /// A max/min with at most this many operands has every pair of operands
   /// compared by `proveLE`; a wider one only operands whose ranges are
   /// ordered (linear time).
-  static constexpr size_t kPairwiseMaxMinOperands = 32;
+  static constexpr size_t kPairwiseMaxMinOperands = cutoff<size_t>(32);
   unsigned rangeBudget = 0;
   unsigned rangeDepth = 0;
   uint64_t rangeBudgetExhausted = 0;
