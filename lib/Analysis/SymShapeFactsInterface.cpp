@@ -122,14 +122,15 @@ struct AnalysisFacts : public SymShapeFactsInterface {
 
   Expr simplifyApply(ApplyOp op, OpFoldResult &proven) const override {
     LocalAnalysis analysis(op.getContext());
+    // The operands first, so that their expressions are those a query of
+    // their own finds (each chain cut kLocalDepth ops above the operand, not
+    // above the result) and one analysis serves both questions; the result's
+    // expression is then built from them.
+    for (Value operand : op.getOperands())
+      (void)analysis.getExpr(operand);
     proven = provenValue(analysis, op);
     if (proven)
       return Expr();
-    // The operands' expressions are those a query of their own finds,
-    // unless a chain was cut at the depth limit (one step nearer the
-    // operands than such a query would cut it).
-    if (analysis.reachedDepthLimit())
-      return simplifyApplyExpr(op);
     return simplifiedApplyExpr(analysis, op);
   }
 

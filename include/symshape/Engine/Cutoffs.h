@@ -9,13 +9,13 @@
 // ShapeAnalysisConfig::maxTerms gets a symbol of its own (which keeps the
 // sum's range and divisor, not its relations to other sums), a max/min
 // wider than kMaxFlattenedWidth stays nested, a canonicalization pattern's
-// local analysis reads kLocalDepth ops up, and so on. Each is written as
-// `cutoff(limit)`. A build configured with -DSYMSHAPE_UNLIMITED_CUTOFFS=ON
-// lifts all of them, for one purpose: bench/cutoff_facts.py compares its
-// output with the default build's on the bench and the model zoo, which
-// measures the facts the cut-offs cost (docs/Performance.md). It is never
-// the build that ships: unlimited, the pathological inputs cost quadratic
-// time or worse.
+// local analysis reads kLocalDepth ops up, and so on. Each reads
+// kUnlimitedCutoffs, most of them through `cutoff(limit)`. A build configured
+// with -DSYMSHAPE_UNLIMITED_CUTOFFS=ON lifts all of them, for one purpose:
+// bench/cutoff_facts.py compares its output with the default build's on the
+// bench and the model zoo, which measures the facts the cut-offs cost
+// (docs/Performance.md). It is never the build that ships: unlimited, the
+// pathological inputs cost quadratic time or worse.
 //
 // Two kinds of limit stay in every build: the proof and range budgets
 // (Solver), which bound a search per query (an exhausted budget answers
