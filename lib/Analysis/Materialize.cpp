@@ -64,18 +64,21 @@ public:
     case ExprKind::FloorDiv:
     case ExprKind::CeilDiv:
     case ExprKind::Mod: {
+      std::optional<int64_t> c = e.getOperands()[1].getConstantOrNone();
+      Expr dividend = e.getOperands()[0];
+      if (e.getKind() == ExprKind::Mod && c && *c > 1)
+        dividend = smallestResidues(dividend, *c);
       // One statement each: the order of the ops must not depend on the
       // compiler's order of evaluating arguments.
-      Value lhs = build(e.getOperands()[0]);
+      Value lhs = build(dividend);
       Value rhs = build(e.getOperands()[1]);
       if (e.getKind() == ExprKind::FloorDiv)
         return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
       if (e.getKind() == ExprKind::CeilDiv)
         return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
-      std::optional<int64_t> c = e.getOperands()[1].getConstantOrNone();
       // remsi truncates; it is the floor modulo for a non-negative dividend
       // and a positive divisor. Otherwise: a - b * floor(a / b).
-      if (c && *c > 0 && o.isNonNegative && o.isNonNegative(e.getOperands()[0]))
+      if (c && *c > 0 && o.isNonNegative && o.isNonNegative(dividend))
         return arith::RemSIOp::create(b, loc, lhs, rhs);
       Value q = arith::FloorDivSIOp::create(b, loc, lhs, rhs);
       Value qb = arith::MulIOp::create(b, loc, q, rhs);
@@ -100,6 +103,30 @@ public:
   }
 
 private:
+  /// The dividend of `a mod c` with each coefficient and the constant
+  /// replaced by its residue modulo c of least magnitude (4 becomes -1
+  /// modulo 5): the same value modulo c, and intermediates no larger than
+  /// those of any dividend of that class the program may have computed.
+  /// The engine's canonical form keeps coefficients in [0, c), so
+  /// `(-n - 1) mod 5` is `(4 * n + 4) mod 5`, whose `4 * n` overflows for
+  /// n near 2^62 where the program's `-n - 1` does not.
+  static Expr smallestResidues(Expr a, int64_t c) {
+    auto residue = [&](int64_t k) {
+      int64_t r = k % c;
+      if (r < 0)
+        r += c;
+      return r > c / 2 ? r - c : r;
+    };
+    if (a.getKind() != ExprKind::Add)
+      return a;
+    ExprContext &ctx = a.getContext();
+    Expr r = ctx.getConstant(residue(a.getAddConstant()));
+    for (auto [t, k] : llvm::zip(a.getOperands(), a.getCoefficients()))
+      if (int64_t rk = residue(k))
+        r = add(r, mul(t, rk));
+    return r;
+  }
+
   /// Positive terms first, so that a sum rarely starts with `0 - x`.
   Value buildSum(Expr e) {
     SmallVector<std::pair<Expr, int64_t>> terms;
