@@ -28,7 +28,7 @@ Not a test; the numbers are for docs/Performance.md. Usage:
 """
 
 import argparse
-import os
+import json
 import pathlib
 import resource
 import subprocess
@@ -87,7 +87,6 @@ def facts_of(report_text):
     of each argument and result dim, and the named symbols with their
     ranges and divisors; and, apart, the dims' expressions (a stand-in
     symbol spells a sum differently without changing what is known)."""
-    import json
     facts, spellings = [], []
     for f in json.loads(report_text)["functions"]:
         dims = [(side, v.get("index"), d["range"], d["divisor"])

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Analysis/Materialize.h"
+#include "symshape/Engine/CheckedInt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -112,9 +113,7 @@ private:
   /// n near 2^62 where the program's `-n - 1` does not.
   static Expr smallestResidues(Expr a, int64_t c) {
     auto residue = [&](int64_t k) {
-      int64_t r = k % c;
-      if (r < 0)
-        r += c;
+      int64_t r = *checkedFloorMod(k, c);
       return r > c / 2 ? r - c : r;
     };
     if (a.getKind() != ExprKind::Add)
