@@ -161,9 +161,9 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
   if (key.kind == ExprKind::Symbol)
     symbols.push_back(static_cast<unsigned>(key.value));
   // A few operands: merged one after the other (each set is sorted); many:
-  // concatenated, and the sorted runs merged in pairs, log(runs) rounds (one
-  // merge after the other would cost quadratic time for a max of many
-  // operands).
+  // concatenated, and the sorted runs merged in pairs, log(runs) rounds
+  // through one buffer (one merge after the other would cost quadratic time
+  // for a max of many operands).
   ArrayRef<Expr> ops = key.operands;
   if (ops.size() <= 4) {
     for (Expr op : ops) {
@@ -181,31 +181,35 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     for (Expr op : ops)
       total += op.getSymbolsUsed().size();
     symbols.reserve(total);
-    // The end of each sorted run.
-    SmallVector<size_t, 8> ends;
+    // The start of each sorted run.
+    SmallVector<size_t, 8> starts;
     if (!symbols.empty())
-      ends.push_back(symbols.size());
+      starts.push_back(0);
     for (Expr op : ops) {
       ArrayRef<unsigned> more = op.getSymbolsUsed();
       if (more.empty())
         continue;
+      // A run that continues the previous one in order is part of it.
+      if (symbols.empty() || symbols.back() >= more.front())
+        starts.push_back(symbols.size());
       llvm::append_range(symbols, more);
-      ends.push_back(symbols.size());
     }
-    while (ends.size() > 1) {
-      SmallVector<size_t, 8> merged;
-      size_t begin = 0;
-      for (size_t i = 0; i < ends.size(); i += 2) {
-        if (i + 1 == ends.size()) {
-          merged.push_back(ends[i]);
-          break;
-        }
-        std::inplace_merge(symbols.begin() + begin, symbols.begin() + ends[i],
-                           symbols.begin() + ends[i + 1]);
-        merged.push_back(ends[i + 1]);
-        begin = ends[i + 1];
+    // Adjacent runs merged in pairs into one buffer, log(runs) rounds.
+    SmallVector<unsigned, 8> merged;
+    while (starts.size() > 1) {
+      merged.clear();
+      merged.reserve(symbols.size());
+      SmallVector<size_t, 8> next;
+      for (size_t i = 0; i < starts.size(); i += 2) {
+        next.push_back(merged.size());
+        size_t mid = i + 1 < starts.size() ? starts[i + 1] : symbols.size();
+        size_t end = i + 2 < starts.size() ? starts[i + 2] : symbols.size();
+        std::merge(symbols.begin() + starts[i], symbols.begin() + mid,
+                   symbols.begin() + mid, symbols.begin() + end,
+                   std::back_inserter(merged));
       }
-      ends = std::move(merged);
+      symbols.swap(merged);
+      starts = std::move(next);
     }
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }

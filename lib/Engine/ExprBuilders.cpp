@@ -118,6 +118,8 @@ static Expr fromPoly(ExprContext &ctx, const Poly &p) {
     return p.terms[0].first;
   SmallVector<Expr, 4> terms;
   SmallVector<int64_t, 4> coeffs;
+  terms.reserve(p.terms.size());
+  coeffs.reserve(p.terms.size());
   for (auto &[t, c] : p.terms) {
     terms.push_back(t);
     coeffs.push_back(c);
@@ -177,21 +179,20 @@ static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
       starts = std::move(next);
     }
   }
-  SmallVector<std::pair<Expr, int64_t>, 4> merged;
-  for (auto &[t, c] : terms) {
-    if (!merged.empty() && merged.back().first == t) {
-      auto sum = checkedAdd(merged.back().second, c);
+  // Equal terms are adjacent: add them up in place, then drop zeros.
+  size_t kept = 0;
+  for (size_t i = 0, e = terms.size(); i < e; ++i) {
+    if (kept && terms[kept - 1].first == terms[i].first) {
+      auto sum = checkedAdd(terms[kept - 1].second, terms[i].second);
       if (!sum)
         return false;
-      merged.back().second = *sum;
+      terms[kept - 1].second = *sum;
     } else {
-      merged.push_back({t, c});
+      terms[kept++] = terms[i];
     }
   }
-  terms.clear();
-  for (auto &tc : merged)
-    if (tc.second != 0)
-      terms.push_back(tc);
+  terms.truncate(kept);
+  llvm::erase_if(terms, [](const auto &tc) { return tc.second == 0; });
   return true;
 }
 
@@ -348,26 +349,44 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
   ExprContext &ctx = terms.front().getContext();
   Poly r;
   r.constant = constant;
+  size_t total = 0;
+  for (Expr t : terms)
+    total += t.getKind() == ExprKind::Add ? t.getOperands().size() : 1;
+  r.terms.reserve(total);
   // The terms of each operand are a sorted run.
   SmallVector<size_t, 8> runStarts;
+  auto addTerm = [&](Expr pt, int64_t pc, int64_t k) {
+    auto m = checkedMul(pc, k);
+    if (!m)
+      return false;
+    r.terms.push_back({pt, *m});
+    return true;
+  };
   for (auto [t, k] : llvm::zip(terms, coefficients)) {
     if (k == 0)
       continue;
+    if (t.isConstant()) {
+      auto c = checkedMul(t.getConstantValue(), k);
+      auto sum = c ? checkedAdd(r.constant, *c) : std::nullopt;
+      if (!sum)
+        return Expr();
+      r.constant = *sum;
+      continue;
+    }
     runStarts.push_back(r.terms.size());
-    Poly p = toPoly(t);
-    auto c = checkedMul(p.constant, k);
-    if (!c)
-      return Expr();
-    auto sum = checkedAdd(r.constant, *c);
+    if (t.getKind() != ExprKind::Add) {
+      if (!addTerm(t, 1, k))
+        return Expr();
+      continue;
+    }
+    auto c = checkedMul(t.getAddConstant(), k);
+    auto sum = c ? checkedAdd(r.constant, *c) : std::nullopt;
     if (!sum)
       return Expr();
     r.constant = *sum;
-    for (auto &[pt, pc] : p.terms) {
-      auto m = checkedMul(pc, k);
-      if (!m)
+    for (auto [pt, pc] : llvm::zip(t.getOperands(), t.getCoefficients()))
+      if (!addTerm(pt, pc, k))
         return Expr();
-      r.terms.push_back({pt, *m});
-    }
   }
   if (!runStarts.empty() && !normalizeTerms(r.terms, runStarts))
     return Expr();

@@ -135,14 +135,21 @@ Expr Solver::simplifyMaxMin(Expr e, ArrayRef<Expr> operands) {
         dropped[i] = true;
     }
   }
+  // What decideIndependentLE reads of each operand, read once: the pairs
+  // below are n^2.
+  SmallVector<IndependentOperand, 4> independent;
+  if (pairwise)
+    for (Expr op : operands)
+      independent.push_back(independentOperand(op));
   for (size_t i = 0; pairwise && i < operands.size(); ++i) {
     for (size_t j = 0; j < operands.size(); ++j) {
       if (i == j || dropped[j])
         continue;
       // For max, operand i is redundant if it is <= some other operand.
-      Expr lower = isMax ? operands[i] : operands[j];
-      Expr upper = isMax ? operands[j] : operands[i];
-      std::optional<Verdict> quick = decideIndependentLE(lower, upper);
+      size_t lowerIndex = isMax ? i : j, upperIndex = isMax ? j : i;
+      Expr lower = operands[lowerIndex], upper = operands[upperIndex];
+      std::optional<Verdict> quick =
+          decideIndependentLE(independent[lowerIndex], independent[upperIndex]);
       // A point where lower > upper: no proof of lower <= upper exists.
       if (!quick && refutesLE(lower, upper))
         quick = Verdict::Unknown;
@@ -176,17 +183,29 @@ static bool isSymbolPlusConstant(Expr e, std::optional<unsigned> &symbol) {
   return true;
 }
 
+Solver::IndependentOperand Solver::independentOperand(Expr e) {
+  IndependentOperand op;
+  op.simple = !facts.hasEqualities() && !facts.hasExprRanges() &&
+              isSymbolPlusConstant(e, op.symbol);
+  if (op.simple)
+    op.range = getRange(e);
+  return op;
+}
+
 std::optional<Verdict> Solver::decideIndependentLE(Expr a, Expr b) {
-  if (facts.hasEqualities() || facts.hasExprRanges())
-    return std::nullopt;
-  std::optional<unsigned> symbolA, symbolB;
-  if (!isSymbolPlusConstant(a, symbolA) || !isSymbolPlusConstant(b, symbolB) ||
-      (symbolA && symbolB && *symbolA == *symbolB))
+  return decideIndependentLE(independentOperand(a), independentOperand(b));
+}
+
+std::optional<Verdict>
+Solver::decideIndependentLE(const IndependentOperand &a,
+                            const IndependentOperand &b) {
+  if (!a.simple || !b.simple ||
+      (a.symbol && b.symbol && *a.symbol == *b.symbol))
     return std::nullopt;
   // Independent values: b - a >= 0 for all of them exactly when the least
   // b is at least the greatest a, and < 0 for all exactly when the greatest
   // b is below the least a.
-  Interval rangeA = getRange(a), rangeB = getRange(b);
+  const Interval &rangeA = a.range, &rangeB = b.range;
   if (rangeA.isEmpty() || rangeB.isEmpty())
     return std::nullopt;
   if (rangeB.getLo() && rangeA.getHi() && *rangeB.getLo() >= *rangeA.getHi())

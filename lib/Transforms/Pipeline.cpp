@@ -62,8 +62,13 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   canonicalizeOnly.cse = false;
   canonicalizeOnly.certify = options.certify;
   canonicalizeOnly.certifyAppend = true;
+  // Only the first repair simplifies regions (block merging lets the
+  // analysis see a max that branches compute): the later ones run right
+  // before a cleanup, which simplifies them, or after it.
+  SymShapeRepairReshapesPassOptions beforeCleanup = early;
+  beforeCleanup.simplifyRegions = false;
   OpPassManager &afterSimplify = pm.nestAny();
-  afterSimplify.addPass(createSymShapeRepairReshapesPass(early));
+  afterSimplify.addPass(createSymShapeRepairReshapesPass(beforeCleanup));
   afterSimplify.addPass(createSymShapeCleanupPass(canonicalizeOnly));
   SymShapeDynamicToStaticPassOptions toStatic;
   toStatic.bind.assign(options.bind.begin(), options.bind.end());
@@ -95,13 +100,14 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   // adds nothing). Cleanups must not reintroduce a reshape that MLIR
   // mishandles: the repairs run again after them.
   OpPassManager &afterLower = pm.nestAny();
-  afterLower.addPass(createSymShapeRepairReshapesPass(early));
+  afterLower.addPass(createSymShapeRepairReshapesPass(beforeCleanup));
   SymShapeCleanupPassOptions cleanup;
   cleanup.certify = options.certify;
   cleanup.certifyAppend = true;
   afterLower.addPass(createSymShapeCleanupPass(cleanup));
   SymShapeRepairReshapesPassOptions lastRepair;
   lastRepair.explain = options.explain;
+  lastRepair.simplifyRegions = false;
   afterLower.addPass(createSymShapeRepairReshapesPass(lastRepair));
   // Last: the loops that canonicalization left carrying a tensor that
   // one-shot bufferization would not update in place.

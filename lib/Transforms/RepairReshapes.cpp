@@ -702,6 +702,9 @@ public:
       // Only these patterns run: no folding, no other canonicalization.
       GreedyRewriteConfig config;
       config.enableFolding(false);
+      if (!simplifyRegions)
+        config.setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled);
       bool rewrote = false;
       if (failed(applyPatternsGreedily(getOperation(), patterns, config,
                                        &rewrote)))

@@ -84,6 +84,18 @@ public:
   bool refutesLE(Expr a, Expr b);
 
 private:
+  /// What decideIndependentLE reads of one side: whether it is a constant or
+  /// one symbol plus a constant (and the facts relate no symbols), which
+  /// symbol, and its range.
+  struct IndependentOperand {
+    bool simple = false;
+    std::optional<unsigned> symbol;
+    Interval range;
+  };
+  IndependentOperand independentOperand(Expr e);
+  std::optional<Verdict> decideIndependentLE(const IndependentOperand &a,
+                                             const IndependentOperand &b);
+
   void syncCaches();
   Interval computeRange(Expr e);
   /// Narrows `r`, a range of the sum `e` computed term by term, by factoring

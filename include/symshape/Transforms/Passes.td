@@ -340,6 +340,12 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark at each expand_shape that becomes a gather (a "
            "copy)">,
+    Option<"simplifyRegions", "simplify-regions", "bool",
+           /*default=*/"true",
+           "Where a pattern applies, also simplify the regions as the "
+           "greedy driver does by default (dead code, identical blocks "
+           "merged); symshape-pipeline turns it off where a cleanup "
+           "simplifies them anyway">,
   ];
   // The analysis it asks keeps its expressions in the symshape dialect.
   let dependentDialects = ["::symshape::SymShapeDialect",
