@@ -741,6 +741,53 @@ def emit_func(f, decls=True):
 MARK = 7770000
 
 
+INPUT_FUNC = "fuzz_input_r%d"
+
+
+def emit_input_func(rank):
+    """A private function that builds an input tensor of rank `rank`: element
+    (i0, ..., ik) is ((base + 29 i0 + 7 i1 + 3 i2 + i3) mod 97) - 40. The
+    entries call it once per tensor argument, so that a case costs a call
+    to compile, not a loop nest of its own."""
+    dims = ["%%d%d" % i for i in range(rank)]
+    idx = ["%%i%d" % i for i in range(rank)]
+    dyn = "x".join("?" for _ in range(rank))
+    out = ["func.func private @%s(%s) -> tensor<%sxf32> {" % (
+        INPUT_FUNC % rank, ", ".join(d + ": index" for d in dims + ["%base"]), dyn)]
+    out.append("  %%g = tensor.generate %s {" % ", ".join(dims))
+    out.append("  ^bb0(%s):" % ", ".join(i + ": index" for i in idx))
+    mults = [29, 7, 3, 1]
+    terms = []
+    acc = "%base"
+    for i, iv in enumerate(idx):
+        terms.append("%%k%d = arith.constant %d : index" % (i, mults[i]))
+        terms.append("%%p%d = arith.muli %s, %%k%d : index" % (i, iv, i))
+        terms.append("%%s%d = arith.addi %s, %%p%d : index" % (i, acc, i))
+        acc = "%%s%d" % i
+    terms.append("%y97 = arith.constant 97 : index")
+    terms.append("%%yr = arith.remsi %s, %%y97 : index" % acc)
+    terms.append("%y40 = arith.constant 40 : index")
+    terms.append("%yq = arith.subi %yr, %y40 : index")
+    terms.append("%yw = arith.index_cast %yq : index to i64")
+    terms.append("%yf = arith.sitofp %yw : i64 to f32")
+    terms.append("tensor.yield %yf : f32")
+    out.extend("    " + t for t in terms)
+    out.append("  } : tensor<%sxf32>" % dyn)
+    out.append("  return %%g : tensor<%sxf32>" % dyn)
+    out.append("}")
+    return "\n".join(out)
+
+
+def input_ranks(prog, entries):
+    """The ranks of the tensor arguments the entries build."""
+    ranks = set()
+    for _, ids in entries:
+        for cid in ids:
+            for shape in prog.cases[cid].shapes:
+                ranks.add(len(shape))
+    return sorted(ranks)
+
+
 def emit_entry(prog, name, case_ids):
     """An entry function that runs the given cases in order. Before each call
     it prints MARK + case id, then every result of the call."""
@@ -775,27 +822,10 @@ def emit_entry(prog, name, case_ids):
                 ti += 1
                 g = fresh("g")
                 dyn = "x".join("?" for _ in shape)
-                out.append("  %s = tensor.generate %s {" % (
-                    g, ", ".join(c(d) for d in shape)))
-                idx = ["%%i%d" % i for i in range(len(shape))]
-                out.append("  ^bb0(%s):" % ", ".join(i + ": index" for i in idx))
-                mults = [29, 7, 3, 1]
-                terms = ["%%base = arith.constant %d : index" % base]
-                acc = "%base"
-                for i, iv in enumerate(idx):
-                    terms.append("%%k%d = arith.constant %d : index" % (i, mults[i]))
-                    terms.append("%%p%d = arith.muli %s, %%k%d : index" % (i, iv, i))
-                    terms.append("%%s%d = arith.addi %s, %%p%d : index" % (i, acc, i))
-                    acc = "%%s%d" % i
-                terms.append("%y97 = arith.constant 97 : index")
-                terms.append("%%yr = arith.remsi %s, %%y97 : index" % acc)
-                terms.append("%y40 = arith.constant 40 : index")
-                terms.append("%yq = arith.subi %yr, %y40 : index")
-                terms.append("%yw = arith.index_cast %yq : index to i64")
-                terms.append("%yf = arith.sitofp %yw : i64 to f32")
-                terms.append("tensor.yield %yf : f32")
-                out.extend("    " + t for t in terms)
-                out.append("  } : tensor<%sxf32>" % dyn)
+                out.append("  %s = func.call @%s(%s) : (%s) -> tensor<%sxf32>" % (
+                    g, INPUT_FUNC % len(shape),
+                    ", ".join([c(d) for d in shape] + [c(base)]),
+                    ", ".join(["index"] * (len(shape) + 1)), dyn))
                 a = fresh("a")
                 out.append("  %s = tensor.cast %s : tensor<%sxf32> to %s" % (
                     a, g, dyn, v.type))
@@ -838,6 +868,8 @@ def emit_module(prog, entries, decls=True):
              "func.func private @printNewline()"]
     for f in prog.funcs:
         parts.append(emit_func(f, decls))
+    for rank in input_ranks(prog, entries):
+        parts.append(emit_input_func(rank))
     for name, ids in entries:
         parts.append(emit_entry(prog, name, ids))
     return "\n\n".join(parts) + "\n"
@@ -2705,17 +2737,24 @@ def sample_inputs(prog, f, r, want_ok=5, want_abort=3, tries=400, draw=None):
 FAMILIES = ("classic", "negsize")
 
 
-def generate(seed, opts=None, family="classic"):
+def generate(seed, opts=None, family="classic", inputs=1):
     """A program with its cases, or None when no function has a valid input.
     `family`: "classic" (this module's generator), or "negsize" (size
-    arithmetic through negative values and the limits, fuzzneg.py)."""
+    arithmetic through negative values and the limits, fuzzneg.py).
+    `inputs` multiplies the number of valid inputs drawn per function (and
+    the draws allowed): they all run in one mlir-runner call, so a larger
+    value gives more executions per compilation. The programs are the same
+    for every value; the inputs after the first few differ."""
     sample = {}
     if family == "negsize":
         import fuzzneg
         prog = fuzzneg.gen_program(seed)
-        sample = fuzzneg.SAMPLING
+        sample = dict(fuzzneg.SAMPLING)
     else:
         prog = gen_program(seed, opts)
+    if inputs != 1:
+        sample["want_ok"] = sample.get("want_ok", 5) * inputs
+        sample["tries"] = sample.get("tries", 400) * inputs
     prog.family = family
     r = random.Random(seed * 7919 + 17)
     for f in prog.funcs:

@@ -73,6 +73,7 @@ class Tools:
         self.mlir_opt = a.mlir_opt
         self.runner = a.mlir_runner
         self.libs = "%s,%s" % (a.runner_utils, a.c_runner_utils)
+        self.runner_opt = getattr(a, "runner_opt", "O0")
         self.timeout = a.timeout
 
 
@@ -420,11 +421,35 @@ def is_abort(rc):
     return rc in (-signal.SIGABRT, 134)
 
 
+ENTRY_START = re.compile(r"^(\s*)func\.func @(main_\d+)\(\) \{$")
+
+
+def strip_entries(text, keep):
+    """`text` (a module as emit_module or symshape-opt prints it) without the
+    entry functions (@main_N, which nothing calls) that are not in `keep`."""
+    out, skip_to = [], None
+    for line in text.splitlines(keepends=True):
+        if skip_to is not None:
+            if line.rstrip("\n") == skip_to:
+                skip_to = None
+            continue
+        m = ENTRY_START.match(line.rstrip("\n"))
+        if m and m.group(2) not in keep:
+            skip_to = m.group(1) + "}"
+            continue
+        out.append(line)
+    return "".join(out)
+
+
 def runner_cmd(tools, lowered, entry):
     # An expected abort (a failing cf.assert) makes LLVM print a stack dump;
     # symbolizing it costs more than the run (nothing in JIT code has a name)
+    # The JIT's optimization level: both sides of a comparison run at the
+    # same one; O0 compiles a few times faster than mlir-runner's default
+    # (O2), and compiling is most of a run.
     return ["env", "LLVM_DISABLE_SYMBOLIZATION=1", "stdbuf", "-o0", tools.runner, lowered,
-            "-e", entry, "-entry-point-result=void", "-shared-libs=" + tools.libs]
+            "-e", entry, "-entry-point-result=void", "-shared-libs=" + tools.libs,
+            "--" + tools.runner_opt]
 
 
 def classify_opt_failure(rc, err):
@@ -476,7 +501,16 @@ class Checker:
             f.write(text)
         return p
 
-    def lower(self, path, out, pipeline=LOWER):
+    def lower(self, path, out, pipeline=LOWER, entries=None):
+        """Lowers `path` to `out`; with `entries`, only those entry
+        functions are kept (a module holds the entries of every variant, and
+        compiling the ones a run does not call is most of its cost)."""
+        if entries is not None:
+            with open(path) as fh:
+                text = strip_entries(fh.read(), set(entries))
+            path = out + ".entries.mlir"
+            with open(path, "w") as fh:
+                fh.write(text)
         rc, _, err = run([self.t.mlir_opt, path, "--pass-pipeline=" + pipeline, "-o", out],
                          self.t.timeout)
         return rc, err
@@ -542,7 +576,7 @@ class Checker:
         plain = self.write("plain.mlir", G.emit_module(prog, entries, decls=False))
         low0 = os.path.join(self.w, "plain.ll.mlir")
         self.plain_src = plain
-        rc, err = self.lower(plain, low0)
+        rc, err = self.lower(plain, low0, entries=[ref[0]])
         if rc != 0:
             return {"status": "skip", "why": "unprocessed lowering: " + first_error(err)}
         rc, out, err = run(runner_cmd(self.t, low0, ref[0]), self.t.timeout)
@@ -632,7 +666,8 @@ class Checker:
 
     def lower_and_run(self, prog, v, base, out, vruns, refs, low0):
         low = out[:-len(".mlir")] + ".ll.mlir"
-        rc, err = self.lower(out, low)
+        entries = [entry for entry, calls in vruns if calls]
+        rc, err = self.lower(out, low, entries=entries)
         if rc != 0 and rc != "timeout" and v.get("flags"):
             rc, err = self.lower_with_tail(v, out, low)
         if rc != 0:
@@ -1039,7 +1074,8 @@ def family_of(a, seed):
 
 
 def generate(a, seed):
-    prog = G.generate(seed, family=family_of(a, seed))
+    prog = G.generate(seed, family=family_of(a, seed),
+                      inputs=getattr(a, "inputs", 1))
     if prog is not None:
         for k, c in enumerate(prog.cases):
             c.uid = k
@@ -1388,6 +1424,14 @@ def main():
     ap.add_argument("--generate-only", action="store_true",
                     help="only generate the programs (with --coverage: the table of "
                     "what they would exercise)")
+    ap.add_argument("--runner-opt", default="O0", choices=("O0", "O1", "O2", "O3"),
+                    help="mlir-runner's optimization level for every run (O0 compiles "
+                    "a few times faster than its default, O2)")
+    ap.add_argument("--inputs", type=int, default=1,
+                    help="draw this many times the default number of valid inputs "
+                    "per function (5 classic, 12 negsize): they run in one "
+                    "mlir-runner call, so long campaigns get more executions per "
+                    "compilation; replay a program with the same value")
     ap.add_argument("--variants", default=",".join(WHICH))
     ap.add_argument("--variants-per-program", type=int, default=0,
                     help="run at most this many variants per program (default first)")
