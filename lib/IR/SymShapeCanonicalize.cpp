@@ -53,7 +53,10 @@ LogicalResult replaceWithProvenValue(Operation *op, OpFoldResult proven,
 
 template <typename OpTy>
 struct ReplaceWithProvenOperand : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  explicit ReplaceWithProvenOperand(MLIRContext *context)
+      : OpRewritePattern<OpTy>(context) {
+    this->addDebugLabels(kFactPatternLabel);
+  }
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -107,7 +110,10 @@ struct CompactApplyOperands : public OpRewritePattern<ApplyOp> {
 /// Simplifies an apply's expression with the ranges and divisors known of
 /// its operands.
 struct SimplifyApplyWithFacts : public OpRewritePattern<ApplyOp> {
-  using OpRewritePattern::OpRewritePattern;
+  explicit SimplifyApplyWithFacts(MLIRContext *context)
+      : OpRewritePattern(context) {
+    addDebugLabels(kFactPatternLabel);
+  }
 
   LogicalResult matchAndRewrite(ApplyOp op,
                                 PatternRewriter &rewriter) const override {
@@ -129,7 +135,10 @@ struct SimplifyApplyWithFacts : public OpRewritePattern<ApplyOp> {
 
 /// Erases a constrain_range that the facts of its operand already imply.
 struct EraseImpliedConstrainRange : public OpRewritePattern<ConstrainRangeOp> {
-  using OpRewritePattern::OpRewritePattern;
+  explicit EraseImpliedConstrainRange(MLIRContext *context)
+      : OpRewritePattern(context) {
+    addDebugLabels(kFactPatternLabel);
+  }
 
   LogicalResult matchAndRewrite(ConstrainRangeOp op,
                                 PatternRewriter &rewriter) const override {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
+#include "symshape/IR/SymShapeFactsInterface.h"
 #include "symshape/Transforms/Passes.h"
 
 #include "mlir/IR/Dominance.h"
@@ -113,7 +114,9 @@ class PatternSets {
   };
 
 public:
-  explicit PatternSets(MLIRContext *context) : context(context) {
+  /// Without `facts`, the symshape patterns that ask the facts interface
+  /// (kFactPatternLabel) are left out.
+  PatternSets(MLIRContext *context, bool facts) : context(context) {
     // In the order -canonicalize collects them: every loaded dialect, then
     // every registered op.
     RewritePatternSet set(context);
@@ -122,8 +125,11 @@ public:
     for (RegisteredOperationName name : context->getRegisteredOperations())
       name.getCanonicalizationPatterns(set, context);
     llvm::erase_if(set.getNativePatterns(),
-                   [](const std::unique_ptr<RewritePattern> &pattern) {
-                     return isUnsound(*pattern);
+                   [&](const std::unique_ptr<RewritePattern> &pattern) {
+                     return isUnsound(*pattern) ||
+                            (!facts &&
+                             llvm::is_contained(pattern->getDebugLabels(),
+                                                kFactPatternLabel));
                    });
     all = FrozenRewritePatternSet(std::move(set));
     for (StringRef name : kOftenCreated)
@@ -244,7 +250,7 @@ public:
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    sets = std::make_shared<PatternSets>(context);
+    sets = std::make_shared<PatternSets>(context, facts);
     return success();
   }
 

@@ -60,6 +60,10 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   pm.addPass(createSymShapeSimplifyPass(simplify));
   SymShapeCleanupPassOptions canonicalizeOnly;
   canonicalizeOnly.cse = false;
+  // symshape-simplify has just decided what the fact-using patterns would,
+  // with every fact of the function (the patterns see those of the def
+  // chains only); each would build a local analysis per op.
+  canonicalizeOnly.facts = false;
   canonicalizeOnly.certify = options.certify;
   canonicalizeOnly.certifyAppend = true;
   // Only the first repair simplifies regions (block merging lets the

@@ -21,10 +21,17 @@
 #include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/OpDefinition.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace symshape {
 
 class ApplyOp;
 class ConstrainRangeOp;
+
+/// The debug label of the canonicalization patterns that ask this interface
+/// (each builds a local analysis of its op's operands): a pass can leave
+/// them out of its pattern set (symshape-cleanup's `facts=false`).
+inline constexpr llvm::StringLiteral kFactPatternLabel = "symshape-facts";
 
 class SymShapeFactsInterface
     : public mlir::DialectInterface::Base<SymShapeFactsInterface> {

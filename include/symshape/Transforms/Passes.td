@@ -424,6 +424,13 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
       the assumption of a user's check that stood between them (the check
       then folds away and the op runs on a wrong static shape).
 
+    With `facts=false` the symshape patterns that ask the facts interface
+    (the proven value of a `sym_max`/`sym_min`, an `apply` simplified with
+    its operands' ranges, an implied `constrain_range` erased) are left
+    out; each builds a local analysis of its op's operands, which
+    `symshape-pipeline` does not need right after `symshape-simplify` has
+    decided the same ops with every fact of the function.
+
     The second canonicalization runs only where it can change something:
     where CSE changed the IR, or where the first one stopped at its
     iteration limit. A canonicalization that reached its fixpoint leaves
@@ -451,6 +458,11 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
     Option<"cse", "cse", "bool", /*default=*/"true",
            "Then eliminate common sub-expressions, and canonicalize again "
            "where that changed something">,
+    Option<"facts", "facts", "bool", /*default=*/"true",
+           "Run the symshape patterns that use facts (each builds a local "
+           "analysis of its op's operands); symshape-pipeline turns them off "
+           "right after symshape-simplify, which has taken those decisions "
+           "with all the facts">,
     Option<"certify", "certify", "std::string", /*default=*/"\"\"",
            "Write every decision the symshape canonicalization patterns take "
            "from facts as an SMT-LIB proof obligation to this file "
