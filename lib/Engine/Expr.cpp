@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "symshape/Engine/Expr.h"
+#include "SortedRuns.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -194,23 +195,7 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
         starts.push_back(symbols.size());
       llvm::append_range(symbols, more);
     }
-    // Adjacent runs merged in pairs into one buffer, log(runs) rounds.
-    SmallVector<unsigned, 8> merged;
-    while (starts.size() > 1) {
-      merged.clear();
-      merged.reserve(symbols.size());
-      SmallVector<size_t, 8> next;
-      for (size_t i = 0; i < starts.size(); i += 2) {
-        next.push_back(merged.size());
-        size_t mid = i + 1 < starts.size() ? starts[i + 1] : symbols.size();
-        size_t end = i + 2 < starts.size() ? starts[i + 2] : symbols.size();
-        std::merge(symbols.begin() + starts[i], symbols.begin() + mid,
-                   symbols.begin() + mid, symbols.begin() + end,
-                   std::back_inserter(merged));
-      }
-      symbols.swap(merged);
-      starts = std::move(next);
-    }
+    mergeSortedRuns(symbols, std::move(starts), std::less<unsigned>());
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
   return new (allocator.Allocate<ExprStorage>())

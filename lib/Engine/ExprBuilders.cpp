@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SortedRuns.h"
 #include "symshape/Engine/CheckedInt.h"
 #include "symshape/Engine/Expr.h"
 
@@ -142,14 +143,12 @@ static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
   } else {
     assert(runStarts.front() == 0 && "the first run starts at 0");
     SmallVector<size_t, 8> starts(runStarts.begin(), runStarts.end());
-    auto runEnd = [&](size_t i) {
-      return i + 1 < starts.size() ? starts[i + 1] : terms.size();
-    };
     assert(llvm::all_of(llvm::seq<size_t>(0, starts.size()),
                         [&](size_t i) {
+                          size_t end = i + 1 < starts.size() ? starts[i + 1]
+                                                             : terms.size();
                           return std::is_sorted(terms.begin() + starts[i],
-                                                terms.begin() + runEnd(i),
-                                                less);
+                                                terms.begin() + end, less);
                         }) &&
            "runs to merge must be sorted");
     // Runs already in order are one run (a sum whose terms were replaced
@@ -162,22 +161,7 @@ static bool normalizeTerms(SmallVectorImpl<std::pair<Expr, int64_t>> &terms,
                  starts.end());
     // Merging only adjacent runs, the earlier one first on ties, keeps
     // equal terms in input order, as the stable sort does.
-    SmallVector<std::pair<Expr, int64_t>, 8> out;
-    while (starts.size() > 1) {
-      out.clear();
-      out.reserve(terms.size());
-      SmallVector<size_t, 8> next;
-      for (size_t i = 0; i < starts.size(); i += 2) {
-        next.push_back(out.size());
-        size_t mid = runEnd(i);
-        size_t end = i + 1 < starts.size() ? runEnd(i + 1) : mid;
-        std::merge(terms.begin() + starts[i], terms.begin() + mid,
-                   terms.begin() + mid, terms.begin() + end,
-                   std::back_inserter(out), less);
-      }
-      terms.swap(out);
-      starts = std::move(next);
-    }
+    mergeSortedRuns(terms, std::move(starts), less);
   }
   // Equal terms are adjacent: add them up in place, then drop zeros.
   size_t kept = 0;
