@@ -110,8 +110,10 @@ public:
       if (isa<scf::ForOp, scf::WhileOp>(op))
         pairs.append(carriedPairs(op));
     });
+    // Unchanged IR keeps its analyses, and the pass manager skips verifying
+    // it again.
     if (pairs.empty())
-      return;
+      return markAllAnalysesPreserved();
     bufferization::OneShotBufferizationOptions options =
         standardLoweringOptions();
     bufferization::OneShotAnalysisState state(root, options);
@@ -125,9 +127,11 @@ public:
     // Each pair is repaired right before its terminator, where the block
     // argument is read by nothing after the write.
     IRRewriter rewriter(&getContext());
+    bool changed = false;
     for (auto [operand, arg, index] : pairs) {
       if (state.areEquivalentBufferizedValues(operand->get(), arg))
         continue;
+      changed = true;
       Operation *terminator = operand->getOwner();
       rewriter.setInsertionPoint(terminator);
       auto written = bufferization::MaterializeInDestinationOp::create(
@@ -144,6 +148,8 @@ public:
           << (whileYield ? "'after' region argument" : "iteration argument")
           << ": one-shot bufferization does not find it equivalent";
     }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
