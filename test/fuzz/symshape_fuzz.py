@@ -63,6 +63,8 @@ LOWER_STRIDED = ("builtin.module(one-shot-bufferize{bufferize-function-boundarie
 # Failure classes, in the order the summary prints them.
 CLASSES = ["mismatch", "processed-abort-only", "missing-abort", "runtime-crash",
            "timeout", "opt-crash", "invalid-ir", "opt-error", "lowering-failure"]
+# --same-output-as only: the two binaries' outputs differ.
+COMPARE_CLASSES = ["output-differs"]
 
 ADDR = re.compile(r"base@ = 0x[0-9a-f]+")
 
@@ -559,6 +561,29 @@ class Checker:
         if r2[i] != p2[i]:
             return "genuine"
         return "input-miscompiled" if r2[i] != ref_chunk else "output-miscompiled"
+
+    def compare(self, prog, variants, rng_seed, other):
+        """--same-output-as: the module check() would process, through this
+        binary and `other` with each variant's flags; the outputs (and exit
+        statuses) must be byte-identical. Nothing is executed: where they
+        agree, so would every number a campaign compares."""
+        import random
+        rng = random.Random(rng_seed)
+        if any("pass" in v for v in variants) and variants[0]["key"] != BASE:
+            variants = [base_variant()] + variants
+        entries, _, _ = plan(prog, variants, rng)
+        src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        failures = []
+        for v in variants:
+            opts = v["opts"]
+            flags = v.get("flags") or ["--symshape-pipeline" + ("=" + opts if opts else "")]
+            got = [run([opt, src] + flags, self.t.timeout) for opt in (self.t.opt, other)]
+            self.stats["executions"] += 1
+            if got[0][0] != got[1][0] or got[0][1] != got[1][1]:
+                failures.append({"variant": v, "flag": " ".join(flags),
+                                 "cls": "output-differs",
+                                 "detail": "rc %s and %s" % (got[0][0], got[1][0])})
+        return {"status": "fail" if failures else "pass", "failures": failures}
 
     def check(self, prog, variants, rng_seed, only_entry=None):
         """Returns {"status": "pass"|"fail"|"skip", "failures": [...], ...}.
@@ -1150,7 +1175,8 @@ def work(job):
             tools.opt = snap
             res["binary"] = os.path.basename(snap)
         ch = Checker(tools, wd, a.verbose)
-        r = ch.check(prog, variants, seed)
+        r = ch.compare(prog, variants, seed, a.same_output_as) if a.same_output_as \
+            else ch.check(prog, variants, seed)
         res.update(ch.stats)
         if a.coverage:
             res["cov"] += ["option changed by " + p for p in sorted(ch.changed)]
@@ -1201,7 +1227,8 @@ def summarize(a, results, elapsed, stopped):
     ex = sum(r["executions"] for r in results)
     runs = sum(r["runs"] for r in results)
     uc = sum(r["unprocessed_calls"] for r in results)
-    counts = {c: 0 for c in CLASSES}
+    classes = COMPARE_CLASSES if a.same_output_as else CLASSES
+    counts = {c: 0 for c in classes}
     for r in results:
         for f in r["failures"]:
             counts[f["cls"]] = counts.get(f["cls"], 0) + 1
@@ -1212,7 +1239,7 @@ def summarize(a, results, elapsed, stopped):
     print("symshape-fuzz%s: seed %d: %d programs, %d executions, %d failures "
           "(%d failing programs)" % (" (passes alone)" if a.mode == "passes" else "",
                                      a.seed, prog, ex, nf, fail_progs))
-    print("  by class: " + " ".join("%s=%d" % (c, counts[c]) for c in CLASSES))
+    print("  by class: " + " ".join("%s=%d" % (c, counts[c]) for c in classes))
     print("  %d mlir-runner runs, %d unprocessed calls; %d programs skipped "
           "(unprocessed program not runnable), %d seeds without a valid input; "
           "%.0f s%s" % (runs, uc, skipped, gen_none, elapsed,
@@ -1424,6 +1451,11 @@ def main():
     ap.add_argument("--generate-only", action="store_true",
                     help="only generate the programs (with --coverage: the table of "
                     "what they would exercise)")
+    ap.add_argument("--same-output-as", default="", metavar="BIN",
+                    help="run nothing: check that --symshape-opt and BIN (another "
+                    "build) print byte-identical output for every program and variant "
+                    "of the campaign (a refactor's check; 'executions' counts the "
+                    "comparisons)")
     ap.add_argument("--runner-opt", default="O0", choices=("O0", "O1", "O2", "O3"),
                     help="mlir-runner's optimization level for every run (O0 compiles "
                     "a few times faster than its default, O2)")
