@@ -10,6 +10,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/SmallVectorExtras.h"
+
 using namespace mlir;
 using namespace symshape;
 
@@ -118,12 +120,13 @@ private:
     };
     if (a.getKind() != ExprKind::Add)
       return a;
-    ExprContext &ctx = a.getContext();
-    Expr r = ctx.getConstant(residue(a.getAddConstant()));
-    for (auto [t, k] : llvm::zip(a.getOperands(), a.getCoefficients()))
-      if (int64_t rk = residue(k))
-        r = add(r, mul(t, rk));
-    return r;
+    SmallVector<int64_t> residues =
+        llvm::map_to_vector(a.getCoefficients(), residue);
+    // One normalization, not one sum per term (a chain of `add` calls is
+    // quadratic in the terms); a term whose residue is 0 is dropped.
+    Expr r = linearCombination(a.getOperands(), residues,
+                               residue(a.getAddConstant()));
+    return r ? r : a;
   }
 
   /// Positive terms first, so that a sum rarely starts with `0 - x`.

@@ -98,17 +98,39 @@ struct Poly {
 };
 } // namespace
 
-static Poly toPoly(Expr e) {
-  Poly p;
+namespace {
+/// The polynomial view of an expression, read in place: constant +
+/// sum(coefficients[i] * terms[i]). An atom is one term with coefficient 1,
+/// whose storage is the viewed Expr itself (which must outlive the view).
+struct PolyView {
+  int64_t constant = 0;
+  ArrayRef<Expr> terms;
+  ArrayRef<int64_t> coefficients;
+};
+} // namespace
+
+static PolyView viewAsPoly(const Expr &e) {
+  static const int64_t one = 1;
+  PolyView v;
   if (e.isConstant()) {
-    p.constant = e.getConstantValue();
+    v.constant = e.getConstantValue();
   } else if (e.getKind() == ExprKind::Add) {
-    p.constant = e.getAddConstant();
-    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
-      p.terms.push_back({t, c});
+    v.constant = e.getAddConstant();
+    v.terms = e.getOperands();
+    v.coefficients = e.getCoefficients();
   } else {
-    p.terms.push_back({e, 1});
+    v.terms = ArrayRef<Expr>(&e, 1);
+    v.coefficients = ArrayRef<int64_t>(&one, 1);
   }
+  return v;
+}
+
+static Poly toPoly(Expr e) {
+  PolyView v = viewAsPoly(e);
+  Poly p;
+  p.constant = v.constant;
+  for (auto [t, c] : llvm::zip(v.terms, v.coefficients))
+    p.terms.push_back({t, c});
   return p;
 }
 
@@ -194,37 +216,10 @@ static Expr mulTerms(ExprContext &ctx, Expr a, Expr b) {
 static std::optional<int64_t> constantDifference(Expr a, Expr b) {
   if (a == b)
     return 0;
-  auto split = [](Expr e, ArrayRef<Expr> &terms, ArrayRef<int64_t> &coeffs,
-                  int64_t &constant, Expr &single) {
-    if (e.isConstant()) {
-      constant = e.getConstantValue();
-    } else if (e.getKind() == ExprKind::Add) {
-      terms = e.getOperands();
-      coeffs = e.getCoefficients();
-      constant = e.getAddConstant();
-    } else {
-      single = e;
-    }
-  };
-  ArrayRef<Expr> ta, tb;
-  ArrayRef<int64_t> ca, cb;
-  int64_t ka = 0, kb = 0;
-  Expr sa, sb;
-  split(a, ta, ca, ka, sa);
-  split(b, tb, cb, kb, sb);
-  // Normalize a single atom into a one-term list with coefficient 1.
-  static const int64_t one = 1;
-  if (sa) {
-    ta = ArrayRef<Expr>(&sa, 1);
-    ca = ArrayRef<int64_t>(&one, 1);
-  }
-  if (sb) {
-    tb = ArrayRef<Expr>(&sb, 1);
-    cb = ArrayRef<int64_t>(&one, 1);
-  }
-  if (ta != tb || ca != cb)
+  PolyView va = viewAsPoly(a), vb = viewAsPoly(b);
+  if (va.terms != vb.terms || va.coefficients != vb.coefficients)
     return std::nullopt;
-  return checkedSub(ka, kb);
+  return checkedSub(va.constant, vb.constant);
 }
 
 //===----------------------------------------------------------------------===//
@@ -334,43 +329,30 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
   Poly r;
   r.constant = constant;
   size_t total = 0;
-  for (Expr t : terms)
-    total += t.getKind() == ExprKind::Add ? t.getOperands().size() : 1;
+  for (const Expr &t : terms)
+    total += viewAsPoly(t).terms.size();
   r.terms.reserve(total);
   // The terms of each operand are a sorted run.
   SmallVector<size_t, 8> runStarts;
-  auto addTerm = [&](Expr pt, int64_t pc, int64_t k) {
-    auto m = checkedMul(pc, k);
-    if (!m)
-      return false;
-    r.terms.push_back({pt, *m});
-    return true;
-  };
-  for (auto [t, k] : llvm::zip(terms, coefficients)) {
+  for (size_t i = 0, e = terms.size(); i < e; ++i) {
+    int64_t k = coefficients[i];
     if (k == 0)
       continue;
-    if (t.isConstant()) {
-      auto c = checkedMul(t.getConstantValue(), k);
-      auto sum = c ? checkedAdd(r.constant, *c) : std::nullopt;
-      if (!sum)
-        return Expr();
-      r.constant = *sum;
-      continue;
-    }
-    runStarts.push_back(r.terms.size());
-    if (t.getKind() != ExprKind::Add) {
-      if (!addTerm(t, 1, k))
-        return Expr();
-      continue;
-    }
-    auto c = checkedMul(t.getAddConstant(), k);
+    PolyView v = viewAsPoly(terms[i]);
+    auto c = checkedMul(v.constant, k);
     auto sum = c ? checkedAdd(r.constant, *c) : std::nullopt;
     if (!sum)
       return Expr();
     r.constant = *sum;
-    for (auto [pt, pc] : llvm::zip(t.getOperands(), t.getCoefficients()))
-      if (!addTerm(pt, pc, k))
+    if (v.terms.empty())
+      continue;
+    runStarts.push_back(r.terms.size());
+    for (auto [t, tc] : llvm::zip(v.terms, v.coefficients)) {
+      auto m = checkedMul(tc, k);
+      if (!m)
         return Expr();
+      r.terms.push_back({t, *m});
+    }
   }
   if (!runStarts.empty() && !normalizeTerms(r.terms, runStarts))
     return Expr();
