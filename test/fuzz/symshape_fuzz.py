@@ -443,6 +443,13 @@ def strip_entries(text, keep):
     return "".join(out)
 
 
+def variant_flags(v):
+    """symshape-opt's flags for variant `v`: its passes alone, or the
+    pipeline with its options."""
+    opts = v["opts"]
+    return v.get("flags") or ["--symshape-pipeline" + ("=" + opts if opts else "")]
+
+
 def runner_cmd(tools, lowered, entry):
     # An expected abort (a failing cf.assert) makes LLVM print a stack dump;
     # symbolizing it costs more than the run (nothing in JIT code has a name)
@@ -562,21 +569,28 @@ class Checker:
             return "genuine"
         return "input-miscompiled" if r2[i] != ref_chunk else "output-miscompiled"
 
+    def prepare(self, prog, variants, rng_seed):
+        """The variants a program is checked with (BASE first where passes
+        run alone, since they are checked against its numbers), its plan,
+        and the module symshape-opt processes, written to src.mlir:
+        (variants, entries, ref, runs, src)."""
+        import random
+        rng = random.Random(rng_seed)
+        if any("pass" in v for v in variants) and variants[0]["key"] != BASE:
+            variants = [base_variant()] + variants
+        entries, ref, runs = plan(prog, variants, rng)
+        src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        return variants, entries, ref, runs, src
+
     def compare(self, prog, variants, rng_seed, other):
         """--same-output-as: the module check() would process, through this
         binary and `other` with each variant's flags; the outputs (and exit
         statuses) must be byte-identical. Nothing is executed: where they
         agree, so would every number a campaign compares."""
-        import random
-        rng = random.Random(rng_seed)
-        if any("pass" in v for v in variants) and variants[0]["key"] != BASE:
-            variants = [base_variant()] + variants
-        entries, _, _ = plan(prog, variants, rng)
-        src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        variants, _, _, _, src = self.prepare(prog, variants, rng_seed)
         failures = []
         for v in variants:
-            opts = v["opts"]
-            flags = v.get("flags") or ["--symshape-pipeline" + ("=" + opts if opts else "")]
+            flags = variant_flags(v)
             got = [run([opt, src] + flags, self.t.timeout) for opt in (self.t.opt, other)]
             self.stats["executions"] += 1
             if got[0][0] != got[1][0] or got[0][1] != got[1][1]:
@@ -589,14 +603,9 @@ class Checker:
         """Returns {"status": "pass"|"fail"|"skip", "failures": [...], ...}.
         Passes alone ("flags" variants) are checked after BASE, against its
         numbers."""
-        import random
-        rng = random.Random(rng_seed)
-        if any("pass" in v for v in variants) and variants[0]["key"] != BASE:
-            variants = [base_variant()] + variants
         self.seen, self.outputs, self.changed = {}, {}, set()
         self.base_text = None
-        entries, ref, runs = plan(prog, variants, rng)
-        src = self.write("src.mlir", G.emit_module(prog, entries, decls=True))
+        variants, entries, ref, runs, src = self.prepare(prog, variants, rng_seed)
         self.src = src
         plain = self.write("plain.mlir", G.emit_module(prog, entries, decls=False))
         low0 = os.path.join(self.w, "plain.ll.mlir")
@@ -641,8 +650,7 @@ class Checker:
     def check_variant(self, prog, v, src, vruns, refs, low0):
         name = re.sub(r"[^\w.-]", "_", v["key"])
         out = os.path.join(self.w, "proc-%s.mlir" % name)
-        opts = v["opts"]
-        flags = v.get("flags") or ["--symshape-pipeline" + ("=" + opts if opts else "")]
+        flags = variant_flags(v)
         rc, _, err = run([self.t.opt, src] + flags + ["-o", out], self.t.timeout)
         base = {"variant": v, "flag": " ".join(flags)}
         if rc != 0:
