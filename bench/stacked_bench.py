@@ -23,15 +23,22 @@ pipeline analyses functions in parallel on the machine's cores, the trio
 does not), net of the start-up (symshape-opt on an empty module), with the
 ratios pipeline/trio, pipeline/parse, report/pipeline and explain/pipeline.
 
+With --instructions it counts instructions instead (valgrind's callgrind,
+every command with --mlir-disable-threading; one run each, since the count
+repeats): the measure to use where other work shares the machine. Each
+tool's own start-up (its run on an empty module) is subtracted.
+
 Usage:
   bench/stacked_bench.py [--blocks 1,4,16,64] [--input FILE] [--repeat 3]
       [--symshape-opt PATH] [--mlir-opt PATH] [--plugin PATH] [--markdown]
+      [--instructions]
 """
 
 import argparse
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -69,6 +76,19 @@ def cpu_seconds(cmd):
     return usage.ru_utime + usage.ru_stime
 
 
+def instructions(cmd):
+    """Instructions `cmd` executes (callgrind's total, every thread), or
+    None if it failed."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull]
+        + cmd + ["--mlir-disable-threading"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if proc.returncode != 0 or not m:
+        return None
+    return int(m.group(1).replace(",", ""))
+
+
 def best(cmd, repeat):
     runs = [cpu_seconds(cmd) for _ in range(repeat)]
     if any(r is None for r in runs):
@@ -87,7 +107,21 @@ def main():
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     ap.add_argument("--plugin", default=None)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions with callgrind instead of "
+                    "timing (repeatable on a busy machine)")
     args = ap.parse_args()
+    if args.instructions and not shutil.which("valgrind"):
+        sys.exit("stacked_bench.py: --instructions needs valgrind "
+                 "(apt-get install valgrind)")
+    if args.instructions:
+        def measure(cmd):
+            return instructions(cmd)
+        unit, fmt = "million instructions", lambda v: "%.0f" % (v / 1e6)
+    else:
+        def measure(cmd):
+            return best(cmd, args.repeat)
+        unit, fmt = "s", lambda v: "%.3f" % v
     text = open(args.input).read()
     opt = args.symshape_opt
     trio_base = [args.mlir_opt] + (
@@ -97,7 +131,11 @@ def main():
         empty = os.path.join(work, "empty.mlir")
         with open(empty, "w") as f:
             f.write("module {}\n")
-        startup = best([opt, "--symshape-pipeline", empty], args.repeat)
+        startup = measure([opt, "--symshape-pipeline", empty])
+        # Time: the one start-up of symshape-opt for every command (as
+        # before); instructions: each tool's own.
+        trio_startup = (measure(trio_base + ["-canonicalize", empty])
+                        if args.instructions else startup)
         rows = []
         for n in [int(b) for b in args.blocks.split(",")]:
             path = os.path.join(work, "stacked-%d.mlir" % n)
@@ -116,26 +154,36 @@ def main():
                 "explain": [opt, "--symshape-pipeline=explain", path, "-o",
                             os.devnull],
             }
-            t = {k: best(c, args.repeat) for k, c in cmds.items()}
-            net = {k: (None if v is None else max(v - startup, 1e-3))
+            t = {k: measure(c) for k, c in cmds.items()}
+            floor = 1 if args.instructions else 1e-3
+            net = {k: (None if v is None else
+                       max(v - (trio_startup if k == "trio" else startup),
+                           floor))
                    for k, v in t.items()}
             rows.append((n, lines, t, net))
 
     def ratio(a, b):
         return "-" if a is None or b is None else "%.2fx" % (a / b)
 
-    header = ("| blocks | lines | parse+print s | trio s | pipeline s | report s "
-              "| explain s | pipeline/trio | pipeline/parse | report/pipeline "
-              "| explain/pipeline |")
-    print("stacked-bench: %s, repeat %d, CPU seconds (user + sys), start-up "
-          "%.3f s subtracted from the ratios" % (
-              os.path.relpath(args.input, ROOT), args.repeat, startup))
+    u = "M" if args.instructions else "s"
+    header = ("| blocks | lines | parse+print %s | trio %s | pipeline %s "
+              "| report %s | explain %s | pipeline/trio | pipeline/parse "
+              "| report/pipeline | explain/pipeline |" % ((u,) * 5))
+    if args.instructions:
+        print("stacked-bench: %s, %s (callgrind, one thread), start-up "
+              "%s (symshape-opt) and %s (trio) subtracted from the ratios" % (
+                  os.path.relpath(args.input, ROOT), unit, fmt(startup),
+                  fmt(trio_startup)))
+    else:
+        print("stacked-bench: %s, repeat %d, CPU seconds (user + sys), "
+              "start-up %.3f s subtracted from the ratios" % (
+                  os.path.relpath(args.input, ROOT), args.repeat, startup))
     if args.markdown:
         print(header)
         print("| ---: " * 11 + "|")
     for n, lines, t, net in rows:
         cells = [str(n), str(lines)] + [
-            "-" if t[k] is None else "%.3f" % t[k]
+            "-" if t[k] is None else fmt(t[k])
             for k in ("parse", "trio", "pipeline", "report", "explain")] + [
             ratio(net["pipeline"], net["trio"]),
             ratio(net["pipeline"], net["parse"]),

@@ -20,7 +20,7 @@ PACKAGES=(
   python3 python3-dev pybind11-dev
   python3-sympy python3-z3 python3-numpy python3-pytest
   python3-torch python3-torchvision
-  time
+  time valgrind
 )
 
 install_missing_packages() {

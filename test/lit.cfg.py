@@ -2,6 +2,7 @@
 # lit configuration of the symshape test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -38,6 +39,11 @@ tools = [
 ]
 llvm_config.add_tool_substitutions(
     tools, [config.symshape_tools_dir, config.llvm_tools_dir])
+
+# The benches' instruction counts need valgrind (scripts/setup.sh installs
+# it); their tests require the feature "valgrind".
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 # The libFuzzer target exists only in a build with SYMSHAPE_BUILD_FUZZERS
 # (the sanitizer build): its tests require the feature "libfuzzer".
