@@ -122,6 +122,9 @@ def main():
         def measure(cmd):
             return best(cmd, args.repeat)
         unit, fmt = "s", lambda v: "%.3f" % v
+    for tool in (args.symshape_opt, args.mlir_opt):
+        if not shutil.which(tool):
+            sys.exit("stacked_bench.py: no executable %s" % tool)
     text = open(args.input).read()
     opt = args.symshape_opt
     trio_base = [args.mlir_opt] + (
@@ -136,6 +139,8 @@ def main():
         # before); instructions: each tool's own.
         trio_startup = (measure(trio_base + ["-canonicalize", empty])
                         if args.instructions else startup)
+        if startup is None or trio_startup is None:
+            sys.exit("stacked_bench.py: a tool failed on an empty module")
         rows = []
         for n in [int(b) for b in args.blocks.split(",")]:
             path = os.path.join(work, "stacked-%d.mlir" % n)
