@@ -115,8 +115,7 @@ def main():
         sys.exit("stacked_bench.py: --instructions needs valgrind "
                  "(apt-get install valgrind)")
     if args.instructions:
-        def measure(cmd):
-            return instructions(cmd)
+        measure = instructions
         unit, fmt = "million instructions", lambda v: "%.0f" % (v / 1e6)
     else:
         def measure(cmd):
