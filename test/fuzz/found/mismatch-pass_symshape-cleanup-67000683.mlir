@@ -1,10 +1,16 @@
 // Open (tracked in docs/Reliability.md, "Open failures"): found by the
 // pass-alone campaign, seed 67 program 482. After symshape-cleanup (also
 // symshape-cleanup{cse} and plain canonicalize) the processed program prints
-// other numbers than the input under the standard lowering, and the same
-// numbers under the pipeline's own lowering tail: the harness classifies it
-// as the processed program walking into the open upstream one-shot-bufferize
-// miscompile. Not yet minimized or analysed by hand.
+// other numbers than the input under the standard lowering (also after the
+// pipeline's lowering tail, symshape_fuzz.py's PIPELINE_TAIL): the harness
+// classifies it as the processed program walking into the open upstream
+// one-shot-bufferize miscompile. Confirmed by hand: @f2's branch on `dim <
+// dim` folds, so the block argument %j92 becomes the argument %arg3 (right),
+// and one-shot-bufferize then writes the insert_slice into %arg3 in place
+// although @f2 also returns %arg3 (it returns the same buffer twice). Lowered
+// with copy-before-write, the processed program prints the input's numbers.
+// Minimized to eleven lines of upstream IR in
+// upstream-miscompile-inplace-arg-multiblock.mlir.
 // Reproducer found by the symshape differential fuzzer (test/fuzz).
 // class: mismatch; variant: symshape-cleanup; campaign seed 67, program 482 (classic).
 // case 0 differs (only under the standard lowering: the processed program triggers an upstream bufferization miscompile)
