@@ -12,8 +12,9 @@
 // one-shot-bufferize{copy-before-write} instead, the processed program prints
 // the input's numbers.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map})" | FileCheck %s
-// CHECK: memref.store %{{.*}}, %arg0
-// CHECK: return %arg0, %arg0
+// Like the other reproducers here, the RUN line fails while the bug is open
+// (`symshape_fuzz.py --check-reproducers` reports it as "STILL FAILS"):
+// CHECK-NOT: return %arg0, %arg0
 func.func @f(%a: tensor<?x?xf32>, %b: i1) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
