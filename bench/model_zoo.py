@@ -29,7 +29,6 @@ import argparse
 import os
 import pathlib
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -42,6 +41,7 @@ import torch  # noqa: E402
 import torchvision  # noqa: E402
 
 import zoo_models  # noqa: E402
+from bench_util import best  # noqa: E402
 from symshape import torch as sst  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
@@ -81,23 +81,6 @@ MODELS = dict(zoo_models.ZOO)
 for _name in ("shufflenet_v2_x0_5", "mnasnet0_5", "efficientnet_b0",
               "regnet_x_400mf", "densenet121"):
     MODELS[_name] = _unseen(_name)
-
-
-def cpu_seconds(cmd, stdin=None):
-    """User + sys CPU seconds of a child command (and its status)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime -
-                                                    before.ru_stime)
-    if done.returncode != 0:
-        raise RuntimeError(f"{cmd[0]} failed: {done.stderr[-1500:]}")
-    return seconds
-
-
-def best(cmd, repeat):
-    return min(cpu_seconds(cmd) for _ in range(repeat))
 
 
 def census(name, spec, args, workdir):

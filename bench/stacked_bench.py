@@ -38,9 +38,10 @@ import argparse
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
+
+from bench_util import CommandFailed, best, instructions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -61,41 +62,6 @@ def stacked(text, n):
     return "\n".join(out) + "\n"
 
 
-def cpu_seconds(cmd):
-    """User + sys CPU seconds of `cmd` (all its threads, from wait4), or
-    None if it failed."""
-    null = os.open(os.devnull, os.O_RDWR)
-    exe = shutil.which(cmd[0]) or cmd[0]
-    pid = os.posix_spawn(exe, cmd, os.environ, file_actions=[
-        (os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
-        (os.POSIX_SPAWN_DUP2, null, 2)])
-    os.close(null)
-    _, status, usage = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        return None
-    return usage.ru_utime + usage.ru_stime
-
-
-def instructions(cmd):
-    """Instructions `cmd` executes (callgrind's total, every thread), or
-    None if it failed."""
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull]
-        + cmd + ["--mlir-disable-threading"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    m = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
-    if proc.returncode != 0 or not m:
-        return None
-    return int(m.group(1).replace(",", ""))
-
-
-def best(cmd, repeat):
-    runs = [cpu_seconds(cmd) for _ in range(repeat)]
-    if any(r is None for r in runs):
-        return None
-    return min(runs)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--blocks", default="1,4,16,64")
@@ -114,12 +80,16 @@ def main():
     if args.instructions and not shutil.which("valgrind"):
         sys.exit("stacked_bench.py: --instructions needs valgrind "
                  "(apt-get install valgrind)")
+    def measure(cmd):
+        try:
+            return (instructions(cmd) if args.instructions
+                    else best(cmd, args.repeat))
+        except CommandFailed as e:
+            print("stacked-bench: %s" % e, file=sys.stderr)
+            return None
     if args.instructions:
-        measure = instructions
         unit, fmt = "million instructions", lambda v: "%.0f" % (v / 1e6)
     else:
-        def measure(cmd):
-            return best(cmd, args.repeat)
         unit, fmt = "s", lambda v: "%.3f" % v
     for tool in (args.symshape_opt, args.mlir_opt):
         if not shutil.which(tool):
