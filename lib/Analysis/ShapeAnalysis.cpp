@@ -1035,6 +1035,27 @@ LogicalResult ShapeAnalysis::run(Operation *root, const Visitor &visitor) {
 // Materialization
 //===----------------------------------------------------------------------===//
 
+bool ShapeAnalysis::widensNarrowedValue(Expr e, Type type) const {
+  if (!e)
+    return false;
+  unsigned width = bitWidth(type);
+  for (unsigned i : e.getSymbolsUsed()) {
+    Value v = symbols[i].value;
+    // A dim symbol is materialized as a tensor.dim or memref.dim (index).
+    if (!v || symbols[i].kind == SymbolInfo::Kind::Dim ||
+        !v.getType().isIntOrIndex() || bitWidth(v.getType()) >= width)
+      continue;
+    Operation *def = v.getDefiningOp();
+    while (isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(def))
+      def = def->getOperand(0).getDefiningOp();
+    if (isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(def) &&
+        bitWidth(def->getOperand(0).getType()) >
+            bitWidth(def->getResult(0).getType()))
+      return true;
+  }
+  return false;
+}
+
 FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
                                             Type type) {
   if (!e)
@@ -1062,6 +1083,8 @@ FailureOr<Value> ShapeAnalysis::materialize(OpBuilder &b, Location loc, Expr e,
     if (!v || !dominatesPoint(v))
       return failure();
   }
+  if (widensNarrowedValue(e, type))
+    return failure();
   // Size arithmetic carries nsw (the no-overflow assumption), as does
   // arithmetic whose range was proven to fit.
   MaterializeOptions options;

@@ -340,6 +340,11 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, ExprCost &cost,
   std::optional<Decision> d = decideOp(analysis, cost, op);
   if (d && exposesCastRoundTrip(*d))
     d.reset();
+  // Likewise inside a recomputation: a narrow value that a narrowing cast
+  // made, widened again (ShapeAnalysis::materialize would refuse it).
+  if (d && d->kind == Decision::Kind::Materialize &&
+      analysis.widensNarrowedValue(d->expr, op->getResult(0).getType()))
+    d.reset();
   // Under the facts of the value's only use (a select's condition), the
   // value may be replaced, never recomputed: a recomputation would run
   // whatever the condition.

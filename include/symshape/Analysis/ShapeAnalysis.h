@@ -221,10 +221,18 @@ public:
 
   /// Builds IR computing `e` (as `type`, index or a signless integer) at the
   /// builder's insertion point, from arith ops and tensor/memref.dim. Fails
-  /// if a symbol has no value that dominates the insertion point.
+  /// if a symbol has no value that dominates the insertion point, or if
+  /// `widensNarrowedValue(e, type)`.
   mlir::FailureOr<mlir::Value> materialize(mlir::OpBuilder &builder,
                                            mlir::Location loc, Expr e,
                                            mlir::Type type);
+
+  /// Whether IR for `e` as `type` would cast a symbol's value back to a
+  /// wider type after a narrowing `index_cast` or `index_castui` made it
+  /// (through sign or zero extensions): MLIR folds such a round trip to
+  /// the cast's source, which drops the truncation (with 2^32 - 1 in i32,
+  /// the program computed 2^32 - 1 for -1).
+  bool widensNarrowedValue(Expr e, mlir::Type type) const;
 
   /// True if every symbol of `e` is a size symbol: the no-overflow
   /// assumption covers it. Not a sign: `b - a` is built from sizes.
