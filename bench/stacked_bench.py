@@ -18,7 +18,7 @@ exported one by one. Each N is run (min of --repeat runs) through
                  facts go to stderr, read and dropped),
   * explain:     `symshape-opt --symshape-pipeline=explain IN`,
 
-and prints CPU seconds (user + sys of the command, from wait4: the
+and prints CPU seconds (user + sys of the command and its threads: the
 pipeline analyses functions in parallel on the machine's cores, the trio
 does not), net of the start-up (symshape-opt on an empty module), with the
 ratios pipeline/trio, pipeline/parse, report/pipeline and explain/pipeline.
