@@ -57,6 +57,8 @@ Usage:
       [--n dag=10,20] [--seed 1] [--timeout 120] [--path-timeout 60]
       [--repeat 1] [--symshape-opt PATH] [--mlir-opt PATH] [--plugin PATH]
       [--markdown] [--update-docs FILE] [--save DIR] [--bugs-dir DIR]
+  bench/pipeline_bench.py --instructions [--baseline PATH] [--sizes 1e4]
+      [--kinds ...] [--n KIND=N1,N2] [--markdown]
   bench/pipeline_bench.py --smoke [--symshape-opt PATH] [--mlir-opt PATH]
 """
 
@@ -75,6 +77,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_util  # noqa: E402
 
 SIZED_KINDS = ["index", "tensor", "calls"]
 PATH_KINDS = ["maxchain", "clamp", "maxflat", "symbols", "asserts", "dag"]
@@ -574,9 +578,10 @@ def generate(kind, size, seed):
 # ---------------------------------------------------------------------------
 
 class Run:
-    def __init__(self, status, seconds, maxrss_kb, rc, stderr):
+    def __init__(self, status, seconds, maxrss_kb, rc, stderr, cpu=0.0):
         self.status = status          # ok | timeout | error | crash
         self.seconds = seconds
+        self.cpu = cpu                # user + sys seconds, every thread
         self.maxrss_kb = maxrss_kb
         self.rc = rc
         self.stderr = stderr
@@ -586,7 +591,9 @@ TIME = "/usr/bin/time"
 
 
 def run_once(cmd, timeout, stdout_path=None):
-    """Runs cmd; wall seconds, peak RSS of the command, status.
+    """Runs cmd; wall seconds, CPU seconds (user + sys of every thread, from
+    wait4, which counts the command that GNU time waited for), peak RSS of
+    the command, status.
 
     The peak comes from GNU time (Debian's `time`, which the setup script
     installs) around the command; without it, from wait4, which counts this
@@ -646,21 +653,26 @@ def run_once(cmd, timeout, stdout_path=None):
         os.unlink(rss_file.name)
         if lines:
             maxrss = int(lines[-1])
-    return Run(st, seconds, maxrss, rc, stderr)
+    return Run(st, seconds, maxrss, rc, stderr,
+               cpu=usage.ru_utime + usage.ru_stime)
 
 
 def run_best(cmd, timeout, repeat):
-    """The fastest of `repeat` runs, with the largest peak memory seen."""
+    """The fastest of `repeat` runs, with the least CPU time and the largest
+    peak memory seen."""
     best = None
     peak = 0
+    cpu = None
     for _ in range(repeat):
         r = run_once(cmd, timeout)
         if r.status != "ok":
             return r
         peak = max(peak, r.maxrss_kb)
+        cpu = r.cpu if cpu is None else min(cpu, r.cpu)
         if best is None or r.seconds < best.seconds:
             best = r
     best.maxrss_kb = peak
+    best.cpu = cpu
     return best
 
 
@@ -720,6 +732,15 @@ def fmt_ratio(a, b):
     return f"{a.seconds / max(b.seconds, 1e-9):.1f}x"
 
 
+def fmt_cpu_ratio(a, b, startup):
+    """The ratio of two runs' CPU seconds, each net of its tool's start-up
+    (`startup`: pipeline, trio)."""
+    if a is None or b is None or a.status != "ok" or b.status != "ok":
+        return "-"
+    return (f"{max(a.cpu - startup[0], 0.0) / max(b.cpu - startup[1], 1e-3):.1f}"
+            "x")
+
+
 def fmt_mb(run):
     if run is None or run.status not in ("ok",):
         return "-"
@@ -756,12 +777,12 @@ def per_op_us(run, ops, startup):
     return f"{max(run.seconds - startup, 0.0) / ops * 1e6:.1f}"
 
 
-def markdown(results, header, startup):
+def markdown(results, header, startup, cpu_startup):
     rows = ["| kind | size | ops | parse+print s | trio s | pipeline s "
-            "| pipeline/trio | pipeline/parse | pipeline us/op | growth "
-            "| peak MB (parse/trio/pipeline) |",
+            "| pipeline/trio | pipeline/trio CPU | pipeline/parse "
+            "| pipeline us/op | growth | peak MB (parse/trio/pipeline) |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: |"]
+            "| ---: | ---: | ---: |"]
     for r in results:
         p, t, pl = (r.runs.get(k) for k in TOOL_ORDER)
         per_op = per_op_us(pl, r.ops, startup)
@@ -769,6 +790,7 @@ def markdown(results, header, startup):
         size = fmt_size(r.size) if r.kind in SIZED_KINDS else f"N={r.size}"
         rows.append(f"| {r.kind} | {size} | {r.ops} | {fmt_secs(p)} | "
                     f"{fmt_secs(t)} | {fmt_secs(pl)} | {fmt_ratio(pl, t)} | "
+                    f"{fmt_cpu_ratio(pl, t, cpu_startup)} | "
                     f"{fmt_ratio(pl, p)} | {per_op} | {exp} | "
                     f"{fmt_mb(p)}/{fmt_mb(t)}/{fmt_mb(pl)} |")
     return "\n".join(rows) + "\n\n" + header
@@ -845,8 +867,13 @@ def bench(args, tools, workdir):
     empty = os.path.join(workdir, "empty.mlir")
     with open(empty, "w") as fh:
         fh.write("module {}\n")
-    startup = min(run_once([tools.symshape_opt, "--symshape-pipeline", empty],
-                           args.timeout).seconds for _ in range(3))
+    empty_runs = [run_once([tools.symshape_opt, "--symshape-pipeline", empty],
+                           args.timeout) for _ in range(3)]
+    startup = min(r.seconds for r in empty_runs)
+    trio_runs = [run_once(tools.commands(empty)["trio"], args.timeout)
+                 for _ in range(3)]
+    cpu_startup = (min(r.cpu for r in empty_runs),
+                   min(r.cpu for r in trio_runs))
     print(f"pipeline-bench: seed {args.seed}, repeat {args.repeat}, timeout "
           f"{args.timeout}s (pathological {args.path_timeout}s), start-up "
           f"{startup:.3f}s", flush=True)
@@ -893,6 +920,7 @@ def bench(args, tools, workdir):
             print(f"{kind} size={size} ops={ops} (gen {gen_s:.1f}s): "
                   f"parse {fmt_secs(p)} trio {fmt_secs(t)} pipeline "
                   f"{fmt_secs(pl)} | pipeline/trio {fmt_ratio(pl, t)} "
+                  f"(CPU {fmt_cpu_ratio(pl, t, cpu_startup)}) "
                   f"pipeline/parse {fmt_ratio(pl, p)} us/op "
                   f"{per_op_us(pl, ops, startup)}{exp} | peak MB "
                   f"{fmt_mb(p)}/{fmt_mb(t)}/{fmt_mb(pl)}", flush=True)
@@ -907,9 +935,12 @@ def bench(args, tools, workdir):
               f"pipeline time ~ ops^k since the previous size of the kind "
               f"(for dag: the factor per step of N); time per op and growth are net of the "
               f"start-up time of symshape-opt ({startup:.3f} s, the pipeline "
-              f"on an empty module). {platform.machine()}, {os.cpu_count()} "
+              f"on an empty module); pipeline/trio CPU: user + sys seconds of "
+              f"every thread, each net of its tool's start-up "
+              f"({cpu_startup[0]:.3f} s and {cpu_startup[1]:.3f} s; the "
+              f"pipeline analyses functions on every core, the trio on one). {platform.machine()}, {os.cpu_count()} "
               f"cores, Python {platform.python_version()}.")
-    table = markdown(results, header, startup)
+    table = markdown(results, header, startup, cpu_startup)
     if args.markdown or args.update_docs:
         print()
         print(table)
@@ -917,6 +948,80 @@ def bench(args, tools, workdir):
         update_docs(args.update_docs, table)
         print(f"updated {args.update_docs}")
     return 0
+
+def bench_instructions(args, tools, workdir):
+    """--instructions: each command's instructions under callgrind (one
+    thread), net of its tool's start-up (the same command on an empty
+    module), in million; repeatable on a busy machine. With --baseline,
+    also the pipeline of another symshape-opt build on the same module."""
+    empty = os.path.join(workdir, "empty.mlir")
+    with open(empty, "w") as fh:
+        fh.write("module {}\n")
+    start = tools.commands(empty)
+    if args.baseline:
+        start["baseline"] = [args.baseline, "--symshape-pipeline", empty]
+    startup = {k: bench_util.instructions(cmd) for k, cmd in start.items()}
+    tool_order = TOOL_ORDER + (["baseline"] if args.baseline else [])
+    print(f"pipeline-bench: seed {args.seed}, million instructions "
+          f"(callgrind, one thread), start-up "
+          + ", ".join(f"{startup[k] / 1e6:.0f} ({k})" for k in tool_order)
+          + " subtracted", flush=True)
+    rows = []
+    for kind in args.kinds:
+        sizes = args.sizes if kind in SIZED_KINDS else args.n[kind]
+        for size in sizes:
+            path, ops = write_module(workdir, kind, size, args.seed)
+            cmds = tools.commands(path)
+            if args.baseline:
+                cmds["baseline"] = [args.baseline, "--symshape-pipeline", path]
+            m = {}
+            for tool in tool_order:
+                try:
+                    m[tool] = max(bench_util.instructions(cmds[tool]) -
+                                  startup[tool], 0) / 1e6
+                except bench_util.CommandFailed as e:
+                    print(f"  {tool} failed on {kind} {size}: {e}", flush=True)
+                    m[tool] = None
+            rows.append((kind, size, ops, m))
+            line = " ".join(f"{k} {fmt_m(m[k])}" for k in tool_order)
+            print(f"{kind} size={size} ops={ops}: {line} | pipeline/trio "
+                  f"{fmt_mratio(m['pipeline'], m['trio'])} pipeline/parse "
+                  f"{fmt_mratio(m['pipeline'], m['parse'])}"
+                  + (f" pipeline/baseline "
+                     f"{fmt_mratio(m['pipeline'], m['baseline'], 3)}"
+                     if args.baseline else ""), flush=True)
+            os.unlink(path)
+    if args.markdown:
+        head = ("| kind | size | ops | parse+print M | trio M | pipeline M "
+                "| pipeline/trio | pipeline/parse |")
+        rule = "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        if args.baseline:
+            head += " baseline M | pipeline/baseline |"
+            rule += " ---: | ---: |"
+        print()
+        print(head)
+        print(rule)
+        for kind, size, ops, m in rows:
+            label = fmt_size(size) if kind in SIZED_KINDS else f"N={size}"
+            row = (f"| {kind} | {label} | {ops} | {fmt_m(m['parse'])} | "
+                   f"{fmt_m(m['trio'])} | {fmt_m(m['pipeline'])} | "
+                   f"{fmt_mratio(m['pipeline'], m['trio'])} | "
+                   f"{fmt_mratio(m['pipeline'], m['parse'])} |")
+            if args.baseline:
+                row += (f" {fmt_m(m['baseline'])} | "
+                        f"{fmt_mratio(m['pipeline'], m['baseline'], 3)} |")
+            print(row)
+    return 0
+
+
+def fmt_m(value):
+    return "-" if value is None else f"{value:.0f}"
+
+
+def fmt_mratio(a, b, digits=2):
+    if a is None or b is None or b <= 0:
+        return "-"
+    return f"{a / b:.{digits}f}x"
 
 
 def parse_size(text):
@@ -952,6 +1057,13 @@ def main():
                          "symshape attributes (default: ../lib/ next to "
                          "symshape-opt)")
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions with callgrind (one thread, "
+                         "start-up subtracted) instead of timing: repeatable "
+                         "on a busy machine, about 50 times slower")
+    ap.add_argument("--baseline", metavar="PATH",
+                    help="with --instructions: another symshape-opt whose "
+                         "pipeline is counted on the same modules")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--update-docs", metavar="FILE")
     ap.add_argument("--save", metavar="DIR",
@@ -975,6 +1087,8 @@ def main():
     if args.smoke and args.timeout == 120.0:
         args.timeout = 20.0
 
+    if args.baseline and not args.instructions:
+        ap.error("--baseline needs --instructions")
     if shutil.which(args.mlir_opt) is None:
         ap.error(f"mlir-opt not found: {args.mlir_opt}")
     args.mlir_opt = shutil.which(args.mlir_opt)
@@ -990,6 +1104,8 @@ def main():
     try:
         if args.smoke:
             return smoke(args, tools, workdir)
+        if args.instructions:
+            return bench_instructions(args, tools, workdir)
         return bench(args, tools, workdir)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

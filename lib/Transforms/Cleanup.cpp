@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Certify.h"
+#include "GreedyRewrite.h"
 #include "symshape/IR/SymShapeFactsInterface.h"
 #include "symshape/Transforms/Passes.h"
 
@@ -278,7 +279,7 @@ private:
     GreedyRewriteConfig config;
     auto canonicalize = [&](bool &changed) {
       bool converged =
-          succeeded(applyPatternsGreedily(op, *patterns, config, &changed));
+          succeeded(applyPatternsGreedilyLean(op, *patterns, config, &changed));
       if (patterns == &sets->getAll())
         return converged;
       // The listener saw the ops created during the run; the walk finds
@@ -295,7 +296,7 @@ private:
       patterns = &sets->getAll();
       bool again = false;
       converged =
-          succeeded(applyPatternsGreedily(op, *patterns, config, &again));
+          succeeded(applyPatternsGreedilyLean(op, *patterns, config, &again));
       changed |= again;
       return converged;
     };

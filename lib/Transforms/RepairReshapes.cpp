@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FailingChecks.h"
+#include "GreedyRewrite.h"
 #include "symshape/Transforms/Passes.h"
 #include "symshape/Transforms/Patterns.h"
 
@@ -706,8 +707,8 @@ public:
         config.setRegionSimplificationLevel(
             GreedySimplifyRegionLevel::Disabled);
       bool rewrote = false;
-      if (failed(applyPatternsGreedily(getOperation(), patterns, config,
-                                       &rewrote)))
+      if (failed(applyPatternsGreedilyLean(getOperation(), patterns, config,
+                                           &rewrote)))
         return signalPassFailure();
       changed |= rewrote;
     }

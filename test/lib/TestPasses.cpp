@@ -11,16 +11,20 @@
 // decided (test/Transforms/certify.mlir, certify-canonicalization.mlir);
 // one runs the exported pattern sets (symshape/Transforms/Patterns.h) in
 // upstream drivers, as a compiler of its own would
-// (test/Transforms/pattern-sets.mlir).
+// (test/Transforms/pattern-sets.mlir); one runs the greedy driver as the
+// cleanups do without idle region simplification, with a pattern that
+// leaves a dead constant behind (test/Transforms/lean-rewrites.mlir).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestPasses.h"
 
 #include "../../lib/Analysis/TestHooks.h"
+#include "../../lib/Transforms/GreedyRewrite.h"
 #include "symshape/Transforms/Passes.h"
 #include "symshape/Transforms/Patterns.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -157,10 +161,59 @@ struct TestPatternSetsPass
                      "dynamic-to-static")};
 };
 
+/// Replaces, in place, the operands of an `arith.maxsi` of a value and a
+/// constant by the value twice (the same result where the constant is
+/// below it; this pass is a test only): the constant becomes dead while
+/// the greedy driver does not visit it.
+struct MaxOfItselfInPlace : OpRewritePattern<arith::MaxSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::MaxSIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getRhs().getDefiningOp<arith::ConstantOp>())
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op.setOperand(1, op.getLhs()); });
+    return success();
+  }
+};
+
+/// Runs symshape::applyPatternsGreedilyLean on each function with
+/// MaxOfItselfInPlace, and says in a remark whether the first run skipped
+/// the region simplification and whether a constant is left.
+struct TestLeanRewritesPass
+    : PassWrapper<TestLeanRewritesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestLeanRewritesPass)
+
+  StringRef getArgument() const final { return "symshape-test-lean-rewrites"; }
+  StringRef getDescription() const final {
+    return "Test only: the greedy driver without idle region "
+           "simplification, with a pattern that orphans a constant in place";
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<MaxOfItselfInPlace>(&getContext());
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    for (auto func : getOperation().getOps<FunctionOpInterface>()) {
+      bool changed = false, lean = false;
+      if (failed(symshape::applyPatternsGreedilyLean(func, frozen, config,
+                                                     &changed, &lean)))
+        return signalPassFailure();
+      bool constants = false;
+      func.walk([&](arith::ConstantOp) { constants = true; });
+      func.emitRemark() << (lean ? "lean" : "full") << " run, "
+                        << (changed ? "changed" : "unchanged") << ", "
+                        << (constants ? "a constant left" : "no constant");
+    }
+  }
+};
+
 } // namespace
 
 void symshape::registerTestPasses() {
   PassRegistration<TestUnsoundSimplifyPass>();
   PassRegistration<TestUnsoundCleanupPass>();
   PassRegistration<TestPatternSetsPass>();
+  PassRegistration<TestLeanRewritesPass>();
 }

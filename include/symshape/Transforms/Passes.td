@@ -325,6 +325,10 @@ def SymShapeRepairReshapesPass : Pass<"symshape-repair-reshapes"> {
     (`1x3x3 -> ?x3x? -> 1x3x1`, which no defined execution reaches) becomes
     such a check first.
 
+    Where it simplifies regions, it skips the simplification in functions
+    whose regions are single blocks without a dead constant, as
+    `symshape-cleanup` does.
+
     ```mlir
     %e = tensor.empty() : tensor<0x3xf32>
     %c = tensor.cast %e : tensor<0x3xf32> to tensor<?x3xf32>
@@ -443,6 +447,15 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
     `arith.select` and `affine.apply`, which patterns often create); if a
     pattern creates an op of another kind that has patterns, the function
     is canonicalized again with all of them.
+
+    The greedy driver simplifies the regions after each of its sweeps
+    (unreachable blocks, dead code by a liveness analysis of the whole
+    region): in straight-line code the driver has already erased every op
+    that became dead, so where every region is one block of SSA code and no
+    constant is dead to begin with, the sweeps run without it (the output
+    is the same). Should a pattern leave an op dead there after all (by
+    updating its user in place), the function is canonicalized again with
+    the simplification.
 
     ```mlir
     %0 = arith.cmpi sle, %d, %c8 : index
