@@ -33,9 +33,11 @@ bool mayNeedRegionSimplification(mlir::Operation *root, bool visited);
 /// after every sweep, most of a sweep's cost on a straight-line function)
 /// skipped where it has nothing to do: when `root`'s regions are single
 /// blocks of SSA code without a dead constant, the driver erases every op
-/// that is or becomes dead as it goes, so the simplification finds nothing
-/// in any of its iterations. Should a pattern leave something behind (an op
-/// made dead by an in-place operand update, a block it split), the driver runs
+/// that is or becomes dead as it visits it, so the simplification finds
+/// nothing. The exception is an op that a pattern orphans by updating its
+/// user in place: the driver erases it in its next sweep rather than at the
+/// end of this one, or, for a constant, never. So if the run leaves
+/// something behind (a dead op, a block a pattern split), the driver runs
 /// again with the simplification `config` asks for. `lean` is set to
 /// whether the first run skipped the simplification.
 mlir::LogicalResult

@@ -450,12 +450,12 @@ def SymShapeCleanupPass : Pass<"symshape-cleanup"> {
 
     The greedy driver simplifies the regions after each of its sweeps
     (unreachable blocks, dead code by a liveness analysis of the whole
-    region): in straight-line code the driver has already erased every op
-    that became dead, so where every region is one block of SSA code and no
-    constant is dead to begin with, the sweeps run without it (the output
-    is the same). Should a pattern leave an op dead there after all (by
-    updating its user in place), the function is canonicalized again with
-    the simplification.
+    region): in straight-line code the driver itself erases the ops that
+    are or become dead as it visits them, so where every region is one
+    block of SSA code and no constant is dead to begin with, the sweeps run
+    without it. Should a pattern leave an op dead there (by updating its
+    user in place), the function is canonicalized again with the
+    simplification.
 
     ```mlir
     %0 = arith.cmpi sle, %d, %c8 : index
