@@ -114,7 +114,8 @@ bool symshape::refineIfResults(RewriterBase &rewriter, scf::IfOp ifOp,
       if (v.getType() != joined[i]) {
         Value cast =
             castTo(rewriter, yield.getLoc(), joined[i], lookThrough(v));
-        rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, cast); });
+        rewriter.modifyOpInPlace(yield,
+                                 [&, i = i] { yield->setOperand(i, cast); });
       }
   }
   replaceWithCasts(rewriter, ifOp, newIf, dead);
@@ -160,8 +161,8 @@ bool symshape::refineWhileCarries(RewriterBase &rewriter, scf::WhileOp whileOp,
     rewriter.setInsertionPoint(condition);
     Value cast =
         castTo(rewriter, condition.getLoc(), type, lookThrough(forwarded));
-    rewriter.modifyOpInPlace(condition,
-                             [&] { condition->setOperand(j + 1, cast); });
+    rewriter.modifyOpInPlace(
+        condition, [&, j = j] { condition->setOperand(j + 1, cast); });
     retypeBlockArgument(rewriter, whileOp.getAfterArguments()[j], type);
     retypeResult(rewriter, result, type);
     changed = true;
@@ -184,9 +185,10 @@ bool symshape::refineForallOutputs(RewriterBase &rewriter, scf::ForallOp forall,
     rewriter.setInsertionPoint(forall);
     Value in = castTo(rewriter, forall.getLoc(), type, lookThrough(out.get()));
     Type old = arg.getType();
+    BlockArgument retyped = arg; // a lambda may not capture a binding
     rewriter.modifyOpInPlace(forall, [&] {
       out.set(in);
-      arg.setType(type);
+      retyped.setType(type);
     });
     rewriter.setInsertionPointToStart(arg.getOwner());
     auto back = tensor::CastOp::create(rewriter, arg.getLoc(), old, arg);

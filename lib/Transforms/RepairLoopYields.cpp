@@ -136,8 +136,9 @@ public:
       rewriter.setInsertionPoint(terminator);
       auto written = bufferization::MaterializeInDestinationOp::create(
           rewriter, terminator->getLoc(), operand->get(), arg);
-      rewriter.modifyOpInPlace(terminator,
-                               [&] { operand->set(written.getResult()); });
+      rewriter.modifyOpInPlace(terminator, [&, operand = operand] {
+        operand->set(written.getResult());
+      });
       if (!explain)
         continue;
       bool whileYield = isa<scf::WhileOp>(terminator->getParentOp()) &&
