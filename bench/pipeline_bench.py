@@ -813,6 +813,14 @@ def update_docs(path, text):
 # Modes.
 # ---------------------------------------------------------------------------
 
+def write_empty(workdir):
+    """An empty module, for measuring a tool's start-up."""
+    path = os.path.join(workdir, "empty.mlir")
+    with open(path, "w") as fh:
+        fh.write("module {}\n")
+    return path
+
+
 def write_module(workdir, kind, size, seed):
     lines = generate(kind, size, seed)
     path = os.path.join(workdir, f"{kind}-{size}-seed{seed}.mlir")
@@ -864,9 +872,7 @@ def bench(args, tools, workdir):
     results = []
     # Start-up cost of one symshape-opt process (loading libMLIR/libLLVM):
     # subtracted from the pipeline time for the time per op and the growth.
-    empty = os.path.join(workdir, "empty.mlir")
-    with open(empty, "w") as fh:
-        fh.write("module {}\n")
+    empty = write_empty(workdir)
     empty_runs = [run_once([tools.symshape_opt, "--symshape-pipeline", empty],
                            args.timeout) for _ in range(3)]
     startup = min(r.seconds for r in empty_runs)
@@ -949,14 +955,13 @@ def bench(args, tools, workdir):
         print(f"updated {args.update_docs}")
     return 0
 
+
 def bench_instructions(args, tools, workdir):
     """--instructions: each command's instructions under callgrind (one
     thread), net of its tool's start-up (the same command on an empty
     module), in million; repeatable on a busy machine. With --baseline,
     also the pipeline of another symshape-opt build on the same module."""
-    empty = os.path.join(workdir, "empty.mlir")
-    with open(empty, "w") as fh:
-        fh.write("module {}\n")
+    empty = write_empty(workdir)
     start = tools.commands(empty)
     if args.baseline:
         start["baseline"] = [args.baseline, "--symshape-pipeline", empty]
@@ -1089,6 +1094,9 @@ def main():
 
     if args.baseline and not args.instructions:
         ap.error("--baseline needs --instructions")
+    if args.instructions and not shutil.which("valgrind"):
+        ap.error("--instructions needs valgrind (scripts/setup.sh installs "
+                 "it)")
     if shutil.which(args.mlir_opt) is None:
         ap.error(f"mlir-opt not found: {args.mlir_opt}")
     args.mlir_opt = shutil.which(args.mlir_opt)
