@@ -44,26 +44,19 @@ struct ExprKey {
   unsigned hash;
 };
 
-struct ExprStorage {
-  ExprStorage(const ExprKey &key, ArrayRef<Expr> operands,
-              ArrayRef<int64_t> coefficients, ArrayRef<unsigned> symbols,
-              ExprContext *context)
-      : kind(key.kind), value(key.value), operands(operands),
-        coefficients(coefficients), symbols(symbols), context(context) {}
+/// Builds a node; the layout is in Expr.h.
+static ExprStorage makeStorage(const ExprKey &key, ArrayRef<Expr> operands,
+                               ArrayRef<int64_t> coefficients,
+                               ArrayRef<unsigned> symbols,
+                               ExprContext *context) {
+  return ExprStorage{key.kind,     key.value, operands,
+                     coefficients, symbols,   context};
+}
 
-  bool operator==(const ExprKey &key) const {
-    return kind == key.kind && value == key.value && operands == key.operands &&
-           coefficients == key.coefficients;
-  }
-
-  ExprKind kind;
-  int64_t value;
-  ArrayRef<Expr> operands;
-  ArrayRef<int64_t> coefficients;
-  /// Positions of the symbols used, sorted, unique.
-  ArrayRef<unsigned> symbols;
-  ExprContext *context;
-};
+static bool matches(const ExprStorage &node, const ExprKey &key) {
+  return node.kind == key.kind && node.value == key.value &&
+         node.operands == key.operands && node.coefficients == key.coefficients;
+}
 } // namespace detail
 } // namespace symshape
 
@@ -116,7 +109,7 @@ struct HashedNodeInfo {
   }
   static bool isEqual(const ExprKey &key, const HashedNode &entry) {
     return entry.hash == key.hash && entry.node != getEmptyKey().node &&
-           entry.node != getTombstoneKey().node && *entry.node == key;
+           entry.node != getTombstoneKey().node && matches(*entry.node, key);
   }
 };
 } // namespace
@@ -198,10 +191,10 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     mergeSortedRuns(symbols, std::move(starts), std::less<unsigned>());
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
-  return new (allocator.Allocate<ExprStorage>())
-      ExprStorage(key, ops.copy(allocator),
+  return new (allocator.Allocate<ExprStorage>()) ExprStorage(
+      makeStorage(key, ops.copy(allocator),
                   ArrayRef<int64_t>(key.coefficients).copy(allocator),
-                  ArrayRef<unsigned>(symbols).copy(allocator), context);
+                  ArrayRef<unsigned>(symbols).copy(allocator), context));
 }
 
 ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
@@ -283,9 +276,6 @@ Expr ExprContext::getSymbol(unsigned position) {
 // Accessors
 //===----------------------------------------------------------------------===//
 
-ExprKind Expr::getKind() const { return storage->kind; }
-ExprContext &Expr::getContext() const { return *storage->context; }
-
 bool Expr::isNonPolynomialAtom() const {
   if (!storage)
     return false;
@@ -301,25 +291,6 @@ bool Expr::isNonPolynomialAtom() const {
   }
 }
 
-int64_t Expr::getConstantValue() const {
-  assert(isConstant() && "not a constant");
-  return storage->value;
-}
-
-unsigned Expr::getSymbolPosition() const {
-  assert(isSymbol() && "not a symbol");
-  return static_cast<unsigned>(storage->value);
-}
-
-ArrayRef<Expr> Expr::getOperands() const { return storage->operands; }
-ArrayRef<int64_t> Expr::getCoefficients() const {
-  return storage->coefficients;
-}
-int64_t Expr::getAddConstant() const {
-  assert(getKind() == ExprKind::Add && "not a sum");
-  return storage->value;
-}
-
 size_t Expr::getTreeSize() const {
   if (!storage)
     return 0;
@@ -327,14 +298,6 @@ size_t Expr::getTreeSize() const {
   for (Expr op : getOperands())
     size += op.getTreeSize();
   return size;
-}
-
-unsigned Expr::getNumSymbolsUsed() const {
-  return storage && !storage->symbols.empty() ? storage->symbols.back() + 1 : 0;
-}
-
-ArrayRef<unsigned> Expr::getSymbolsUsed() const {
-  return storage ? storage->symbols : ArrayRef<unsigned>();
 }
 
 bool Expr::usesSymbol(unsigned pos) const {

@@ -75,9 +75,7 @@ bool symshape::containsSubExpr(Expr e, Expr target) {
 // Caches and normalization
 //===----------------------------------------------------------------------===//
 
-void Solver::syncCaches() {
-  if (cachedGeneration == facts.getGeneration())
-    return;
+void Solver::resetCaches() {
   cachedGeneration = facts.getGeneration();
   rangeCache.clear();
   partialRangeCache.clear();
@@ -93,9 +91,7 @@ void Solver::syncCaches() {
   normalizeCache.clear();
 }
 
-Expr Solver::normalize(Expr e) {
-  if (!e || !facts.hasEqualities() || e.isConstant())
-    return e;
+Expr Solver::substituteEqualities(Expr e) {
   syncCaches();
   Expr r = normalizeNode(e);
   return r ? r : e;

@@ -63,6 +63,7 @@ using mlir::success;
 
 class ExprContext;
 
+class Expr;
 namespace detail {
 struct ExprStorage;
 } // namespace detail
@@ -80,6 +81,22 @@ enum class ExprKind : uint8_t {
   Max,
   Min,
 };
+
+namespace detail {
+/// The node an Expr points to, uniqued and immutable (ExprContext owns it).
+/// Its layout is here so that the accessors below inline: they are on every
+/// path of the engine.
+struct ExprStorage {
+  ExprKind kind;
+  /// A Constant's value, a Symbol's position, an Add's constant term.
+  int64_t value;
+  ArrayRef<Expr> operands;
+  ArrayRef<int64_t> coefficients;
+  /// Positions of the symbols used, sorted, unique.
+  ArrayRef<unsigned> symbols;
+  ExprContext *context;
+};
+} // namespace detail
 
 /// A handle to a uniqued expression. Cheap to copy; compares by identity,
 /// which is structural equality of the canonical form. A default-constructed
@@ -158,6 +175,31 @@ public:
 private:
   const detail::ExprStorage *storage = nullptr;
 };
+
+inline ExprKind Expr::getKind() const { return storage->kind; }
+inline ExprContext &Expr::getContext() const { return *storage->context; }
+inline int64_t Expr::getConstantValue() const {
+  assert(isConstant() && "not a constant");
+  return storage->value;
+}
+inline unsigned Expr::getSymbolPosition() const {
+  assert(isSymbol() && "not a symbol");
+  return static_cast<unsigned>(storage->value);
+}
+inline ArrayRef<Expr> Expr::getOperands() const { return storage->operands; }
+inline ArrayRef<int64_t> Expr::getCoefficients() const {
+  return storage->coefficients;
+}
+inline int64_t Expr::getAddConstant() const {
+  assert(getKind() == ExprKind::Add && "not a sum");
+  return storage->value;
+}
+inline ArrayRef<unsigned> Expr::getSymbolsUsed() const {
+  return storage ? storage->symbols : ArrayRef<unsigned>();
+}
+inline unsigned Expr::getNumSymbolsUsed() const {
+  return storage && !storage->symbols.empty() ? storage->symbols.back() + 1 : 0;
+}
 
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Expr e) {
   e.print(os);

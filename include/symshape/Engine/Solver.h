@@ -64,7 +64,11 @@ public:
   Expr simplify(Expr e);
 
   /// `e` with the facts' equalities substituted.
-  Expr normalize(Expr e);
+  Expr normalize(Expr e) {
+    if (!e || !facts.hasEqualities() || e.isConstant())
+      return e;
+    return substituteEqualities(e);
+  }
 
   /// Limits the work of one proof (number of case splits).
   void setProofBudget(unsigned budget) { proofBudget = budget; }
@@ -96,7 +100,15 @@ private:
   std::optional<Verdict> decideIndependentLE(const IndependentOperand &a,
                                              const IndependentOperand &b);
 
-  void syncCaches();
+  /// Drops the caches that facts added since they were filled may have made
+  /// stale (inline: it is on every query, and most find nothing new).
+  void syncCaches() {
+    if (cachedGeneration != facts.getGeneration())
+      resetCaches();
+  }
+  void resetCaches();
+  /// normalize() where some equality may apply.
+  Expr substituteEqualities(Expr e);
   Interval computeRange(Expr e);
   /// Narrows `r`, a range of the sum `e` computed term by term, by factoring
   /// a shared atom and by eliminating max/min/division atoms that share
