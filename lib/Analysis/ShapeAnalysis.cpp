@@ -231,8 +231,27 @@ bool ShapeAnalysis::isBuiltFromSizes(Expr e) {
   e = solver.normalize(e);
   if (!e)
     return false;
-  return llvm::all_of(e.getSymbolsUsed(),
-                      [&](unsigned pos) { return facts.isSizeSymbol(pos); });
+  // A symbol this analysis has not created yet may still be declared a
+  // size: such an answer is not kept.
+  if (e.getNumSymbolsUsed() > symbols.size())
+    return llvm::all_of(e.getSymbolsUsed(),
+                        [&](unsigned pos) { return facts.isSizeSymbol(pos); });
+  return allSymbolsAreSizes(e);
+}
+
+bool ShapeAnalysis::allSymbolsAreSizes(Expr e) {
+  if (e.isSymbol())
+    return facts.isSizeSymbol(e.getSymbolPosition());
+  if (e.getSymbolsUsed().empty())
+    return true;
+  auto it = builtFromSizes.find(e);
+  if (it != builtFromSizes.end())
+    return it->second;
+  // The symbols of a node are those of its operands.
+  bool all = llvm::all_of(e.getOperands(),
+                          [&](Expr op) { return allSymbolsAreSizes(op); });
+  builtFromSizes[e] = all;
+  return all;
 }
 
 //===----------------------------------------------------------------------===//

@@ -344,6 +344,13 @@ private:
   Facts facts;
   Solver solver;
   std::vector<SymbolInfo> symbols;
+  /// isBuiltFromSizes of each node asked about or under one: a node's answer
+  /// is that of its operands together, so each node is looked at once, not
+  /// once per expression above it (a chain of maxes would be quadratic).
+  /// Whether a symbol is a size is fixed when the analysis creates it (and
+  /// not scoped), so the answers hold for the whole run.
+  llvm::DenseMap<Expr, bool> builtFromSizes;
+  bool allSymbolsAreSizes(Expr e);
   llvm::DenseMap<mlir::Value, Expr> valueExprs;
   llvm::DenseMap<std::pair<mlir::Value, unsigned>, Expr> dimExprs;
   llvm::DenseMap<std::pair<mlir::Value, unsigned>, unsigned> dimSymbols;
