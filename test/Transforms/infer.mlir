@@ -126,3 +126,38 @@ func.func @dim_outside_rank(%t: tensor<?x?xf32>) -> (index, index) {
   %good = tensor.dim %t, %c1 : tensor<?x?xf32>
   return %bad, %good : index, index
 }
+
+// -----
+
+// A max is raised only if every symbol under it is a size, however deep:
+// the answer for a node comes from its operands' (memoized), so a max of
+// sizes asked first must not make a later max over it and a non-size look
+// like sizes, nor a sum hiding the non-size.
+// CHECK-LABEL: func.func @sizes_under_nesting
+// CHECK-SAME: (%[[T:.*]]: tensor<?x?x?xf32>, %[[N:.*]]: index)
+// CHECK-DAG: %[[D0:.*]] = symshape.sym_size %[[T]], 0
+// CHECK-DAG: %[[D1:.*]] = symshape.sym_size %[[T]], 1
+// CHECK-DAG: %[[D2:.*]] = symshape.sym_size %[[T]], 2
+// CHECK: %[[A:.*]] = symshape.sym_max %[[D0]], %[[D1]] : index
+// CHECK: %[[B:.*]] = arith.maxsi %[[A]], %[[N]] : index
+// CHECK: %[[C:.*]] = arith.maxsi %[[B]], %[[D2]] : index
+// CHECK: %[[E:.*]] = symshape.sym_max %[[A]], %[[D2]] : index
+// CHECK: %[[S:.*]] = arith.addi %[[N]], %[[D0]] : index
+// CHECK: %[[F:.*]] = arith.minsi %[[S]], %[[E]] : index
+// CHECK: return %[[C]], %[[E]], %[[F]]
+func.func @sizes_under_nesting(%t: tensor<?x?x?xf32>, %n: index)
+    -> (index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d0 = tensor.dim %t, %c0 : tensor<?x?x?xf32>
+  %d1 = tensor.dim %t, %c1 : tensor<?x?x?xf32>
+  %d2 = tensor.dim %t, %c2 : tensor<?x?x?xf32>
+  %a = arith.maxsi %d0, %d1 : index
+  %b = arith.maxsi %a, %n : index
+  %c = arith.maxsi %b, %d2 : index
+  %e = arith.maxsi %a, %d2 : index
+  %s = arith.addi %n, %d0 : index
+  %f = arith.minsi %s, %e : index
+  return %c, %e, %f : index, index, index
+}
