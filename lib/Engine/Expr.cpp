@@ -44,15 +44,6 @@ struct ExprKey {
   unsigned hash;
 };
 
-/// Builds a node; the layout is in Expr.h.
-static ExprStorage makeStorage(const ExprKey &key, ArrayRef<Expr> operands,
-                               ArrayRef<int64_t> coefficients,
-                               ArrayRef<unsigned> symbols,
-                               ExprContext *context) {
-  return ExprStorage{key.kind,     key.value, operands,
-                     coefficients, symbols,   context};
-}
-
 static bool matches(const ExprStorage &node, const ExprKey &key) {
   return node.kind == key.kind && node.value == key.value &&
          node.operands == key.operands && node.coefficients == key.coefficients;
@@ -191,10 +182,14 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     mergeSortedRuns(symbols, std::move(starts), std::less<unsigned>());
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
-  return new (allocator.Allocate<ExprStorage>()) ExprStorage(
-      makeStorage(key, ops.copy(allocator),
+  // The node's layout is in Expr.h.
+  return new (allocator.Allocate<ExprStorage>())
+      ExprStorage{key.kind,
+                  key.value,
+                  ops.copy(allocator),
                   ArrayRef<int64_t>(key.coefficients).copy(allocator),
-                  ArrayRef<unsigned>(symbols).copy(allocator), context));
+                  ArrayRef<unsigned>(symbols).copy(allocator),
+                  context};
 }
 
 ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,

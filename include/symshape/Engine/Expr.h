@@ -64,9 +64,6 @@ using mlir::success;
 class ExprContext;
 
 class Expr;
-namespace detail {
-struct ExprStorage;
-} // namespace detail
 
 /// The kinds of expression nodes. The order is the canonical order of atoms
 /// of different kinds.
