@@ -247,9 +247,18 @@ bool ShapeAnalysis::allSymbolsAreSizes(Expr e) {
   auto it = builtFromSizes.find(e);
   if (it != builtFromSizes.end())
     return it->second;
-  // The symbols of a node are those of its operands.
-  bool all = llvm::all_of(e.getOperands(),
-                          [&](Expr op) { return allSymbolsAreSizes(op); });
+  // The symbols of a node are those of its operands; those of a sum
+  // extending another by one term (Expr::getExtendedSum), that sum's and the
+  // term's.
+  bool all;
+  Expr shorter = e.getExtendedSum();
+  auto known = shorter ? builtFromSizes.find(shorter) : builtFromSizes.end();
+  if (known != builtFromSizes.end())
+    all = known->second && // (read before the call below grows the table)
+          allSymbolsAreSizes(e.getOperands()[e.getExtensionIndex()]);
+  else
+    all = llvm::all_of(e.getOperands(),
+                       [&](Expr op) { return allSymbolsAreSizes(op); });
   builtFromSizes[e] = all;
   return all;
 }

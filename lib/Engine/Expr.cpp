@@ -135,13 +135,39 @@ struct ExprContext::Impl {
 
   ExprStorage *getOrCreate(ExprContext *context, ExprKind kind, int64_t value,
                            ArrayRef<Expr> operands,
-                           ArrayRef<int64_t> coefficients);
+                           ArrayRef<int64_t> coefficients,
+                           Expr extends = Expr());
 };
+
+/// The position of the one term that the sum (`value`, `operands`,
+/// `coefficients`) has beyond the sum `shorter`, if it is `shorter` plus one
+/// term (same constant; the other terms and coefficients equal and in
+/// order).
+static std::optional<unsigned> extensionIndex(int64_t value,
+                                              ArrayRef<Expr> operands,
+                                              ArrayRef<int64_t> coefficients,
+                                              Expr shorter) {
+  if (!shorter || shorter.getKind() != ExprKind::Add ||
+      shorter.getAddConstant() != value ||
+      shorter.getOperands().size() + 1 != operands.size())
+    return std::nullopt;
+  ArrayRef<Expr> ops = shorter.getOperands();
+  ArrayRef<int64_t> coeffs = shorter.getCoefficients();
+  unsigned j = 0;
+  while (j < ops.size() && ops[j] == operands[j] &&
+         coeffs[j] == coefficients[j])
+    ++j;
+  if (ops.drop_front(j) != operands.drop_front(j + 1) ||
+      coeffs.drop_front(j) != coefficients.drop_front(j + 1))
+    return std::nullopt;
+  return j;
+}
 
 /// Builds a node in `allocator`. Its symbol set is the union of its
 /// operands' sets (so that a DAG is never walked as a tree to find them).
 static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
-                                  const ExprKey &key, ExprContext *context) {
+                                  const ExprKey &key, ExprContext *context,
+                                  Expr extends) {
   SmallVector<unsigned, 8> symbols;
   if (key.kind == ExprKind::Symbol)
     symbols.push_back(static_cast<unsigned>(key.value));
@@ -182,20 +208,27 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     mergeSortedRuns(symbols, std::move(starts), std::less<unsigned>());
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
+  std::optional<unsigned> extension;
+  if (key.kind == ExprKind::Add)
+    extension = extensionIndex(key.value, ops, key.coefficients, extends);
   // The node's layout is in Expr.h.
-  return new (allocator.Allocate<ExprStorage>())
-      ExprStorage{key.kind,
-                  key.value,
-                  ops.copy(allocator),
-                  ArrayRef<int64_t>(key.coefficients).copy(allocator),
-                  ArrayRef<unsigned>(symbols).copy(allocator),
-                  context};
+  return new (allocator.Allocate<ExprStorage>()) ExprStorage{
+      key.kind,
+      key.value,
+      ops.copy(allocator),
+      ArrayRef<int64_t>(key.coefficients).copy(allocator),
+      ArrayRef<unsigned>(symbols).copy(allocator),
+      context,
+      extension ? static_cast<const ExprStorage *>(extends.getAsOpaquePointer())
+                : nullptr,
+      extension.value_or(0)};
 }
 
 ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
                                             int64_t value,
                                             ArrayRef<Expr> operands,
-                                            ArrayRef<int64_t> coefficients) {
+                                            ArrayRef<int64_t> coefficients,
+                                            Expr extends) {
   ExprKey key{kind, value, operands, coefficients,
               hashKey(kind, value, operands, coefficients)};
   // The table indexes buckets by the low bits of the hash: shard by the
@@ -205,7 +238,7 @@ ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
   auto it = shard.nodes.find_as(key);
   if (it != shard.nodes.end())
     return it->node;
-  ExprStorage *node = constructNode(shard.allocator, key, context);
+  ExprStorage *node = constructNode(shard.allocator, key, context, extends);
   shard.nodes.insert({key.hash, node});
   return node;
 }
@@ -215,8 +248,9 @@ ExprContext::ExprContext() : impl(std::make_unique<Impl>()) {}
 ExprContext::~ExprContext() = default;
 
 Expr ExprContext::getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
-                          ArrayRef<int64_t> coefficients) {
-  return Expr(impl->getOrCreate(this, kind, value, operands, coefficients));
+                          ArrayRef<int64_t> coefficients, Expr extends) {
+  return Expr(
+      impl->getOrCreate(this, kind, value, operands, coefficients, extends));
 }
 
 Expr ExprContext::getMemoized(ExprKind kind, Expr a, Expr b,

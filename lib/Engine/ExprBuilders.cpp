@@ -134,7 +134,9 @@ static Poly toPoly(Expr e) {
   return p;
 }
 
-static Expr fromPoly(ExprContext &ctx, const Poly &p) {
+/// `extends`: a sum that the result may extend by one term
+/// (ExprContext::getNode).
+static Expr fromPoly(ExprContext &ctx, const Poly &p, Expr extends = Expr()) {
   if (p.terms.empty())
     return ctx.getConstant(p.constant);
   if (p.terms.size() == 1 && p.terms[0].second == 1 && p.constant == 0)
@@ -147,7 +149,20 @@ static Expr fromPoly(ExprContext &ctx, const Poly &p) {
     terms.push_back(t);
     coeffs.push_back(c);
   }
-  return ctx.getNode(ExprKind::Add, p.constant, terms, coeffs);
+  return ctx.getNode(ExprKind::Add, p.constant, terms, coeffs, extends);
+}
+
+/// Among `operands` (each added with coefficient 1 where `coefficients` says
+/// so), a sum that the sum `p` may extend by one term: same constant, one
+/// term fewer.
+static Expr extendedOperand(const Poly &p, ArrayRef<Expr> operands,
+                            ArrayRef<int64_t> coefficients) {
+  for (auto [op, k] : llvm::zip(operands, coefficients))
+    if (k == 1 && op.getKind() == ExprKind::Add &&
+        op.getOperands().size() + 1 == p.terms.size() &&
+        op.getAddConstant() == p.constant)
+      return op;
+  return Expr();
 }
 
 /// Sorts `terms` (stably), then adds up equal terms and drops zero ones.
@@ -226,6 +241,77 @@ static std::optional<int64_t> constantDifference(Expr a, Expr b) {
 // Builders
 //===----------------------------------------------------------------------===//
 
+/// The sum (`constant`, `terms`, `coeffs`), its terms canonical (sorted,
+/// unique, no zero coefficient), as fromPoly builds it.
+static Expr fromTerms(ExprContext &ctx, int64_t constant, ArrayRef<Expr> terms,
+                      ArrayRef<int64_t> coeffs, Expr extends) {
+  if (terms.empty())
+    return ctx.getConstant(constant);
+  if (terms.size() == 1 && coeffs[0] == 1 && constant == 0)
+    return terms[0];
+  return ctx.getNode(ExprKind::Add, constant, terms, coeffs, extends);
+}
+
+/// linearCombination of a sum and one monomial: `constant` + `sum` + k *
+/// `monomial` (the monomial first among the operands if `monomialFirst`),
+/// built by inserting the monomial's term into the sum's sorted terms (a
+/// binary search and one copy, where merging compares every term). The same
+/// node, and the same overflows, as the general path; std::nullopt where
+/// this path does not apply.
+static std::optional<Expr> addMonomialToSum(Expr sum, Expr monomial, int64_t k,
+                                            int64_t constant,
+                                            bool monomialFirst) {
+  if (sum.getKind() != ExprKind::Add || k == 0 || monomial.isConstant() ||
+      monomial.getKind() == ExprKind::Add)
+    return std::nullopt;
+  ExprContext &ctx = sum.getContext();
+  std::optional<int64_t> c = checkedAdd(constant, sum.getAddConstant());
+  if (!c)
+    return Expr();
+  ArrayRef<Expr> terms = sum.getOperands();
+  ArrayRef<int64_t> coeffs = sum.getCoefficients();
+  // Where a stable merge puts it: after equal terms of the runs before it,
+  // before those of the runs after it.
+  auto less = [](Expr x, Expr y) { return compareTerms(x, y) < 0; };
+  const Expr *at =
+      monomialFirst
+          ? std::lower_bound(terms.begin(), terms.end(), monomial, less)
+          : std::upper_bound(terms.begin(), terms.end(), monomial, less);
+  size_t pos = at - terms.begin();
+  SmallVector<Expr, 8> newTerms;
+  SmallVector<int64_t, 8> newCoeffs;
+  newTerms.reserve(terms.size() + 1);
+  newCoeffs.reserve(terms.size() + 1);
+  // An equal term is next to the insertion point: the coefficients add up.
+  std::optional<size_t> equal;
+  if (!monomialFirst && pos > 0 && terms[pos - 1] == monomial)
+    equal = pos - 1;
+  else if (monomialFirst && pos < terms.size() && terms[pos] == monomial)
+    equal = pos;
+  if (equal) {
+    std::optional<int64_t> sumCoeff = checkedAdd(coeffs[*equal], k);
+    if (!sumCoeff)
+      return Expr();
+    newTerms.append(terms.begin(), terms.end());
+    newCoeffs.append(coeffs.begin(), coeffs.end());
+    if (*sumCoeff != 0) {
+      newCoeffs[*equal] = *sumCoeff;
+    } else {
+      newTerms.erase(newTerms.begin() + *equal);
+      newCoeffs.erase(newCoeffs.begin() + *equal);
+    }
+    return fromTerms(ctx, *c, newTerms, newCoeffs, Expr());
+  }
+  newTerms.append(terms.begin(), at);
+  newTerms.push_back(monomial);
+  newTerms.append(at, terms.end());
+  newCoeffs.append(coeffs.begin(), coeffs.begin() + pos);
+  newCoeffs.push_back(k);
+  newCoeffs.append(coeffs.begin() + pos, coeffs.end());
+  return fromTerms(ctx, *c, newTerms, newCoeffs,
+                   *c == sum.getAddConstant() ? sum : Expr());
+}
+
 Expr symshape::add(Expr a, Expr b) {
   if (!a || !b)
     return Expr();
@@ -234,6 +320,10 @@ Expr symshape::add(Expr a, Expr b) {
     auto r = checkedAdd(a.getConstantValue(), b.getConstantValue());
     return r ? ctx.getConstant(*r) : Expr();
   }
+  if (std::optional<Expr> r = addMonomialToSum(a, b, 1, 0, false))
+    return *r;
+  if (std::optional<Expr> r = addMonomialToSum(b, a, 1, 0, true))
+    return *r;
   Poly pa = toPoly(a), pb = toPoly(b);
   auto c = checkedAdd(pa.constant, pb.constant);
   if (!c)
@@ -244,7 +334,9 @@ Expr symshape::add(Expr a, Expr b) {
   pa.terms.append(pb.terms.begin(), pb.terms.end());
   if (!normalizeTerms(pa.terms, runStarts))
     return Expr();
-  return fromPoly(ctx, pa);
+  const int64_t ones[] = {1, 1};
+  Expr both[] = {a, b};
+  return fromPoly(ctx, pa, extendedOperand(pa, both, ones));
 }
 
 Expr symshape::add(Expr a, int64_t b) {
@@ -325,6 +417,16 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
     return Expr();
   if (terms.empty())
     return Expr();
+  if (terms.size() == 2) {
+    if (coefficients[0] == 1)
+      if (std::optional<Expr> r = addMonomialToSum(
+              terms[0], terms[1], coefficients[1], constant, false))
+        return *r;
+    if (coefficients[1] == 1)
+      if (std::optional<Expr> r = addMonomialToSum(
+              terms[1], terms[0], coefficients[0], constant, true))
+        return *r;
+  }
   ExprContext &ctx = terms.front().getContext();
   Poly r;
   r.constant = constant;
@@ -356,7 +458,7 @@ Expr symshape::linearCombination(ArrayRef<Expr> terms,
   }
   if (!runStarts.empty() && !normalizeTerms(r.terms, runStarts))
     return Expr();
-  return fromPoly(ctx, r);
+  return fromPoly(ctx, r, extendedOperand(r, terms, coefficients));
 }
 
 ScaledForm symshape::getScaledForm(Expr e) {

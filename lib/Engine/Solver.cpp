@@ -79,8 +79,10 @@ void Solver::resetCaches() {
   cachedGeneration = facts.getGeneration();
   rangeCache.clear();
   partialRangeCache.clear();
+  sumRangeCache.clear();
   divisorCache.clear();
   simplifyCache.clear();
+  termsKeptBySimplify.clear();
   for (auto &values : witnessValues)
     values.clear();
   // Normalizing substitutes the equalities and reads no other fact: a new
@@ -89,12 +91,40 @@ void Solver::resetCaches() {
     return;
   cachedEqualityGeneration = facts.getEqualityGeneration();
   normalizeCache.clear();
+  normalizeMagnitude.clear();
 }
 
 Expr Solver::substituteEqualities(Expr e) {
   syncCaches();
   Expr r = normalizeNode(e);
   return r ? r : e;
+}
+
+/// |v|, which fits uint64 for every int64.
+static uint64_t unsignedMagnitude(int64_t v) {
+  return v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+}
+
+static uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t saturatingMul(uint64_t a, uint64_t b) {
+  return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/// The magnitudes of the constant and the coefficients of `e` read as a
+/// polynomial (an atom or a product is one term with coefficient 1), added
+/// up (saturating).
+static uint64_t polynomialWeight(Expr e) {
+  if (e.isConstant())
+    return unsignedMagnitude(e.getConstantValue());
+  if (e.getKind() != ExprKind::Add)
+    return 1;
+  uint64_t w = unsignedMagnitude(e.getAddConstant());
+  for (int64_t c : e.getCoefficients())
+    w = saturatingAdd(w, unsignedMagnitude(c));
+  return w;
 }
 
 Expr Solver::normalizeNode(Expr e) {
@@ -108,6 +138,8 @@ Expr Solver::normalizeNode(Expr e) {
     // Equalities are acyclic, so resolving them transitively terminates.
     Expr eq = facts.getEquality(e.getSymbolPosition());
     r = eq ? normalize(eq) : e;
+  } else if (e.getKind() == ExprKind::Add) {
+    r = normalizeSum(e);
   } else {
     // Bottom-up, each node once per set of facts (a DAG stays a DAG); null
     // if rebuilding overflows anywhere, and then the caller keeps `e`.
@@ -122,4 +154,56 @@ Expr Solver::normalizeNode(Expr e) {
   }
   normalizeCache[e] = r;
   return r;
+}
+
+Expr Solver::normalizeSum(Expr e) {
+  ArrayRef<Expr> terms = e.getOperands();
+  ArrayRef<int64_t> coeffs = e.getCoefficients();
+  // Rebuilding adds up, per atom, what each normalized term contributes,
+  // and the constants; `bound` bounds every such partial sum.
+  uint64_t bound = unsignedMagnitude(e.getAddConstant());
+  // A sum that extends a normalized sum by one term: that sum's
+  // normalization plus the term's. Where no partial sum can overflow, the
+  // result is the same polynomial as the term-by-term rebuild, hence the
+  // same canonical node.
+  if (Expr shorter = e.getExtendedSum()) {
+    auto known = normalizeMagnitude.find(shorter);
+    if (known != normalizeMagnitude.end()) {
+      // (Normalizing below may grow the table: the entry is read first.)
+      uint64_t shorterBound = known->second;
+      unsigned j = e.getExtensionIndex();
+      Expr nShorter = normalizeNode(shorter);
+      Expr nTerm = normalizeNode(terms[j]);
+      if (nTerm)
+        bound = saturatingAdd(shorterBound,
+                              saturatingMul(unsignedMagnitude(coeffs[j]),
+                                            polynomialWeight(nTerm)));
+      if (nShorter && nTerm && bound <= static_cast<uint64_t>(INT64_MAX)) {
+        Expr r = nShorter == shorter && nTerm == terms[j]
+                     ? e
+                     : linearCombination({nShorter, nTerm}, {1, coeffs[j]});
+        normalizeMagnitude[e] = bound;
+        return r;
+      }
+      bound = unsignedMagnitude(e.getAddConstant());
+    }
+  }
+  // Bottom-up, each node once per set of facts (a DAG stays a DAG); null
+  // if rebuilding overflows anywhere, and then the caller keeps `e`.
+  SmallVector<Expr, 4> ops;
+  ops.reserve(terms.size());
+  bool ok = true;
+  for (auto [t, c] : llvm::zip(terms, coeffs)) {
+    ops.push_back(normalizeNode(t));
+    if (!ops.back()) {
+      ok = false;
+      continue;
+    }
+    bound = saturatingAdd(bound, saturatingMul(unsignedMagnitude(c),
+                                               polynomialWeight(ops.back())));
+  }
+  if (!ok)
+    return Expr();
+  normalizeMagnitude[e] = bound;
+  return llvm::equal(ops, terms) ? e : rebuildWithOperands(e, ops);
 }

@@ -58,10 +58,26 @@ int64_t Solver::computeDivisor(Expr e) {
     return f.divisor;
   }
   case ExprKind::Add: {
-    int64_t g = magnitude(e.getAddConstant());
-    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
-      g = static_cast<int64_t>(
-          gcdMagnitude(g, productDivisor(getDivisor(t), magnitude(c))));
+    auto termDivisor = [&](Expr t, int64_t c) {
+      return productDivisor(getDivisor(t), magnitude(c));
+    };
+    // The gcd of the constant and the terms' divisors: a sum extending one
+    // whose gcd is known adds its one term (a gcd in any order is the
+    // same). A sum's cached divisor is this gcd: computeDivisor's result.
+    int64_t g;
+    Expr shorter = e.getExtendedSum();
+    auto known = shorter ? divisorCache.find(shorter) : divisorCache.end();
+    if (known != divisorCache.end()) {
+      // (The term's divisor may grow the table: the entry is read first.)
+      int64_t shorterGcd = known->second;
+      unsigned j = e.getExtensionIndex();
+      g = static_cast<int64_t>(gcdMagnitude(
+          shorterGcd, termDivisor(e.getOperands()[j], e.getCoefficients()[j])));
+    } else {
+      g = magnitude(e.getAddConstant());
+      for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
+        g = static_cast<int64_t>(gcdMagnitude(g, termDivisor(t, c)));
+    }
     return g;
   }
   case ExprKind::Mul: {

@@ -491,6 +491,94 @@ Interval Solver::refineSumRange(Expr e, Interval r) {
   return refineSumByElimination(*this, e, r, takeStep);
 }
 
+/// |v|, which fits uint64 for every int64.
+static uint64_t unsignedMagnitude(int64_t v) {
+  return v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+}
+
+static void addMagnitude(uint64_t &sum, std::optional<int64_t> bound,
+                         bool &unbounded) {
+  if (!bound) {
+    unbounded = true;
+    return;
+  }
+  uint64_t m = unsignedMagnitude(*bound);
+  sum = sum > UINT64_MAX - m ? UINT64_MAX : sum + m;
+}
+
+void Solver::SumRange::note(const Interval &term) {
+  if (term.isEmpty()) {
+    anyEmpty = true;
+    return;
+  }
+  addMagnitude(loMagnitude, term.getLo(), loUnbounded);
+  addMagnitude(hiMagnitude, term.getHi(), hiUnbounded);
+}
+
+bool Solver::SumRange::isOrderFree() const {
+  // An empty term makes the sum empty, an unbounded one its bound
+  // unbounded, whatever the order; otherwise the bounds add up without
+  // overflow in any order when their magnitudes do.
+  constexpr uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
+  return anyEmpty || ((loUnbounded || loMagnitude <= kMax) &&
+                      (hiUnbounded || hiMagnitude <= kMax));
+}
+
+Interval Solver::scaledTermRange(Expr term, int64_t coefficient) {
+  // Most coefficients are 1 (a sum of sizes): no product to bound.
+  Interval r = getRange(term);
+  return coefficient == 1 ? r : r * Interval::point(coefficient);
+}
+
+Interval Solver::sumOfTermRanges(Expr e) {
+  uint64_t exhaustedBefore = rangeBudgetExhausted;
+  ArrayRef<Expr> terms = e.getOperands();
+  ArrayRef<int64_t> coeffs = e.getCoefficients();
+  // A sum extending one whose terms' ranges are known (all of them full,
+  // and so still cached): its range plus the added term's, where the order
+  // of the terms cannot matter.
+  if (Expr shorter = e.getExtendedSum()) {
+    auto known = sumRangeCache.find(shorter);
+    if (known != sumRangeCache.end()) {
+      SumRange s = known->second;
+      unsigned j = e.getExtensionIndex();
+      Interval term = scaledTermRange(terms[j], coeffs[j]);
+      s.note(term);
+      if (s.isOrderFree()) {
+        if (s.anyEmpty) {
+          s.range = Interval::empty();
+        } else {
+          auto add = [](std::optional<int64_t> a,
+                        std::optional<int64_t> b) -> std::optional<int64_t> {
+            if (!a || !b)
+              return std::nullopt;
+            return *a + *b; // Cannot overflow: the magnitudes fit.
+          };
+          s.range = Interval(
+              s.loUnbounded ? std::nullopt : add(s.range.getLo(), term.getLo()),
+              s.hiUnbounded ? std::nullopt
+                            : add(s.range.getHi(), term.getHi()));
+        }
+        if (rangeBudgetExhausted == exhaustedBefore)
+          sumRangeCache[e] = s;
+        return s.range;
+      }
+    }
+  }
+  SumRange s;
+  Interval r = Interval::point(e.getAddConstant());
+  s.note(r);
+  for (auto [t, c] : llvm::zip(terms, coeffs)) {
+    Interval term = scaledTermRange(t, c);
+    s.note(term);
+    r = r + term;
+  }
+  s.range = r;
+  if (rangeBudgetExhausted == exhaustedBefore)
+    sumRangeCache[e] = s;
+  return r;
+}
+
 Interval Solver::computeRange(Expr e) {
   Interval r;
   switch (e.getKind()) {
@@ -501,16 +589,9 @@ Interval Solver::computeRange(Expr e) {
     r = f.isSize ? f.range.intersect(Interval::nonNegative()) : f.range;
     break;
   }
-  case ExprKind::Add: {
-    r = Interval::point(e.getAddConstant());
-    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
-      // Most coefficients are 1 (a sum of sizes): no product to bound.
-      Interval term = getRange(t);
-      r = r + (c == 1 ? term : term * Interval::point(c));
-    }
-    r = refineSumRange(e, r);
+  case ExprKind::Add:
+    r = refineSumRange(e, sumOfTermRanges(e));
     break;
-  }
   case ExprKind::Mul: {
     // Equal factors are adjacent; x * x is a power, not a product of two
     // independent intervals.

@@ -24,31 +24,56 @@ Expr Solver::simplify(Expr e) {
   auto it = simplifyCache.find(e);
   if (it != simplifyCache.end())
     return it->second;
-  // Guard against re-entry on the same expression while it is simplified.
-  simplifyCache[e] = e;
+  // Re-entry on the same expression while it is simplified gives it as it
+  // is; what is computed from that is not final (simplifyReentries).
+  if (!simplifying.insert(e).second) {
+    ++simplifyReentries;
+    return e;
+  }
   Expr r = simplifyImpl(e);
+  simplifying.erase(e);
   if (!r)
     r = e;
   simplifyCache[e] = r;
   return r;
 }
 
+bool Solver::simplifyChangesOperands(Expr e) {
+  // A sum extending one whose terms are known to stay: only the added term
+  // is simplified (the others' results are cached, unchanged).
+  if (e.getKind() == ExprKind::Add)
+    if (Expr shorter = e.getExtendedSum();
+        shorter && termsKeptBySimplify.contains(shorter)) {
+      Expr added = e.getOperands()[e.getExtensionIndex()];
+      uint64_t reentriesBefore = simplifyReentries;
+      if (simplify(added) == added) {
+        if (simplifyReentries == reentriesBefore)
+          termsKeptBySimplify.insert(e);
+        return false;
+      }
+    }
+  uint64_t reentriesBefore = simplifyReentries;
+  bool changed = false;
+  for (Expr op : e.getOperands())
+    changed |= simplify(op) != op;
+  if (!changed && e.getKind() == ExprKind::Add &&
+      simplifyReentries == reentriesBefore)
+    termsKeptBySimplify.insert(e);
+  return changed;
+}
+
 Expr Solver::simplifyImpl(Expr e) {
   ExprContext &ctx = e.getContext();
   if (e.isConstant())
     return e;
-  if (!e.isSymbol()) {
+  if (!e.isSymbol() && simplifyChangesOperands(e)) {
+    // Cached: simplifyChangesOperands simplified each operand.
     SmallVector<Expr, 4> ops;
-    bool changed = false;
-    for (Expr op : e.getOperands()) {
+    for (Expr op : e.getOperands())
       ops.push_back(simplify(op));
-      changed |= ops.back() != op;
-    }
-    if (changed) {
-      Expr rebuilt = rebuildWithOperands(e, ops);
-      if (rebuilt && rebuilt != e)
-        return simplify(rebuilt);
-    }
+    Expr rebuilt = rebuildWithOperands(e, ops);
+    if (rebuilt && rebuilt != e)
+      return simplify(rebuilt);
   }
   // A single possible value.
   if (std::optional<int64_t> p = getRange(e).getPoint())
@@ -349,21 +374,29 @@ Expr Solver::simplifyTermsWithDivisors(Expr e) {
   };
   if (e.getKind() != ExprKind::Add)
     return e;
-  SmallVector<Expr, 4> terms;
-  SmallVector<int64_t, 4> coefficients;
-  bool changed = false;
-  for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients())) {
-    if (Expr q = exactQuotientTerm(t, c)) {
-      terms.push_back(q);
+  // Most sums have no such term: found before anything is copied.
+  ArrayRef<Expr> ops = e.getOperands();
+  ArrayRef<int64_t> coeffs = e.getCoefficients();
+  size_t first = 0;
+  Expr q;
+  for (; first < ops.size(); ++first)
+    if ((q = exactQuotientTerm(ops[first], coeffs[first])))
+      break;
+  if (!q)
+    return e;
+  SmallVector<Expr, 4> terms(ops.take_front(first));
+  SmallVector<int64_t, 4> coefficients(coeffs.take_front(first));
+  terms.push_back(q);
+  coefficients.push_back(1);
+  for (size_t i = first + 1; i < ops.size(); ++i) {
+    if (Expr qi = exactQuotientTerm(ops[i], coeffs[i])) {
+      terms.push_back(qi);
       coefficients.push_back(1);
-      changed = true;
     } else {
-      terms.push_back(t);
-      coefficients.push_back(c);
+      terms.push_back(ops[i]);
+      coefficients.push_back(coeffs[i]);
     }
   }
-  if (!changed)
-    return e;
   Expr r = linearCombination(terms, coefficients, e.getAddConstant());
   if (!r)
     return e;

@@ -36,9 +36,27 @@ void mergeSortedRuns(llvm::SmallVectorImpl<T> &items,
       next.push_back(merged.size());
       size_t mid = i + 1 < starts.size() ? starts[i + 1] : items.size();
       size_t end = i + 2 < starts.size() ? starts[i + 2] : items.size();
-      std::merge(items.begin() + starts[i], items.begin() + mid,
-                 items.begin() + mid, items.begin() + end,
-                 std::back_inserter(merged), less);
+      auto first = items.begin() + starts[i], middle = items.begin() + mid,
+           last = items.begin() + end;
+      // One item into a long run (a sum plus one term): found by binary
+      // search, where a merge would compare it with every item. Where
+      // std::merge would put it: after the equal items of the run before it,
+      // before those of the run after it.
+      if (last - middle == 1 && middle - first > 1) {
+        auto at = std::upper_bound(first, middle, *middle, less);
+        merged.append(first, at);
+        merged.push_back(*middle);
+        merged.append(at, middle);
+        continue;
+      }
+      if (middle - first == 1 && last - middle > 1) {
+        auto at = std::lower_bound(middle, last, *first, less);
+        merged.append(middle, at);
+        merged.push_back(*first);
+        merged.append(at, last);
+        continue;
+      }
+      std::merge(first, middle, middle, last, std::back_inserter(merged), less);
     }
     items.swap(merged);
     starts = std::move(next);

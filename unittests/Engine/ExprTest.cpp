@@ -324,4 +324,89 @@ TEST_F(ExprTest, DeterministicOrderAcrossContexts) {
   EXPECT_EQ(a.str(), b.str());
 }
 
+TEST_F(ExprTest, SumsExtendedByOneTermAreLinked) {
+  Expr p = s(0) + s(2);
+  // The added term sorts between the others: the link says where.
+  Expr e = p + s(1);
+  ASSERT_EQ(e.getExtendedSum(), p);
+  EXPECT_EQ(e.getExtensionIndex(), 1u);
+  // A term added first, and one with a coefficient.
+  Expr f = linearCombination({s(3), e}, {5, 1});
+  ASSERT_EQ(f.getExtendedSum(), e);
+  EXPECT_EQ(f.getExtensionIndex(), 3u);
+  EXPECT_EQ(f.getCoefficients()[3], 5);
+  // Not one term more: a constant changes, a coefficient adds up, a term
+  // cancels; and a symbol or a product is not a sum.
+  EXPECT_FALSE((p + 5).getExtendedSum());
+  EXPECT_FALSE((p + s(0)).getExtendedSum());
+  EXPECT_FALSE((e - s(1)).getExtendedSum());
+  EXPECT_FALSE(s(0).getExtendedSum());
+  EXPECT_FALSE((s(0) * s(1)).getExtendedSum());
+}
+
+TEST_F(ExprTest, AddingOneTermBuildsWhatTheGeneralPathBuilds) {
+  // A sum plus one monomial is built by inserting the term; linear
+  // combinations of three operands take the general path (sort and merge).
+  // Both give the same node, and overflow on the same inputs, over terms
+  // inserted anywhere, equal to a term (coefficients adding up or
+  // cancelling) or not, and coefficients at the ends of int64.
+  std::mt19937_64 rng(77);
+  const int64_t coefficients[] = {1,
+                                  -1,
+                                  2,
+                                  INT64_MAX,
+                                  INT64_MIN,
+                                  INT64_MAX - 1,
+                                  INT64_MIN + 1,
+                                  int64_t(1) << 62,
+                                  -(int64_t(1) << 62)};
+  auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
+  auto monomial = [&]() {
+    switch (pick(3)) {
+    case 0:
+      return s(pick(6));
+    case 1:
+      return s(pick(6)) * s(pick(6));
+    default:
+      return max(s(pick(6)), c(static_cast<int64_t>(pick(3))));
+    }
+  };
+  int linked = 0;
+  for (int round = 0; round < 2000; ++round) {
+    SmallVector<Expr> terms;
+    SmallVector<int64_t> coeffs;
+    for (size_t i = 0, n = 2 + pick(4); i < n; ++i) {
+      terms.push_back(monomial());
+      coeffs.push_back(coefficients[pick(std::size(coefficients))]);
+    }
+    int64_t constant = coefficients[pick(std::size(coefficients))] / 2;
+    Expr sum = linearCombination(terms, coeffs, constant);
+    if (!sum || sum.getKind() != ExprKind::Add)
+      continue;
+    Expr t = monomial();
+    int64_t k = coefficients[pick(std::size(coefficients))];
+    int64_t extra = pick(2) ? 0 : coefficients[pick(std::size(coefficients))];
+    bool first = pick(2);
+    Expr fast = first ? linearCombination({t, sum}, {k, 1}, extra)
+                      : linearCombination({sum, t}, {1, k}, extra);
+    // The general path: the sum's terms as separate operands.
+    SmallVector<Expr> all(sum.getOperands());
+    SmallVector<int64_t> allCoeffs(sum.getCoefficients());
+    all.insert(first ? all.begin() : all.end(), t);
+    allCoeffs.insert(first ? allCoeffs.begin() : allCoeffs.end(), k);
+    Expr slow = linearCombination(all, allCoeffs, 0);
+    if (slow)
+      slow = linearCombination({slow, c(1)}, {1, sum.getAddConstant()}, extra);
+    EXPECT_EQ(fast, slow) << (fast ? fast.str() : "null") << " vs "
+                          << (slow ? slow.str() : "null");
+    if (fast && fast.getExtendedSum() == sum)
+      ++linked;
+    if (k == 1 && extra == 0) {
+      Expr added = first ? t + sum : sum + t;
+      EXPECT_EQ(added, fast);
+    }
+  }
+  EXPECT_GT(linked, 100);
+}
+
 } // namespace

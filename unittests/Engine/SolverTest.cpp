@@ -8,6 +8,8 @@
 
 #include "gtest/gtest.h"
 
+#include <random>
+
 using namespace symshape;
 
 namespace {
@@ -498,6 +500,104 @@ TEST_F(SolverTest, RefutationsOnlyOverIndependentSymbols) {
   boundWithRange.addSymbolRange(1, Interval(0, 4));
   boundWithRange.addEquality(1, parse("s0 - 3"));
   EXPECT_FALSE(Solver(boundWithRange).refutesLE(s(1), c(0)));
+}
+
+/// A sum that extends a sum by one term (Expr::getExtendedSum) takes the
+/// shorter sum's range, divisor, normalization and simplification from the
+/// Solver's caches; a fresh Solver asked for the longest sum first computes
+/// each term by term. Both agree, over ranges and coefficients at the ends
+/// of int64 (where adding the terms in another order would overflow),
+/// unbounded and point ranges, divisors and equalities.
+TEST_F(SolverTest, ExtendedSumNormalizedInTermOrder) {
+  // s0 + s2 cancels once normalized; s1 sorts between them. Term by term,
+  // s0 + s1 + s2 adds 2^62 + 2^62 first and overflows (normalization keeps
+  // the sum as it is); from the normalized s0 + s2 it would not.
+  int64_t big = int64_t(1) << 62;
+  facts.addEquality(0, s(5) * big);
+  facts.addEquality(1, s(5) * big);
+  facts.addEquality(2, s(5) * -big);
+  Expr shorter = s(0) + s(2);
+  Expr e = shorter + s(1);
+  ASSERT_EQ(e.getExtendedSum(), shorter);
+  Solver solver(facts);
+  EXPECT_EQ(solver.normalize(shorter), c(0));
+  EXPECT_EQ(solver.normalize(e), e);
+  EXPECT_EQ(Solver(facts).normalize(e), e);
+}
+
+TEST_F(SolverTest, ExtendedSumsAgreeWithTermByTerm) {
+  std::mt19937_64 rng(2024);
+  auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
+  const Interval ranges[] = {Interval(0, 10),
+                             Interval(1, 1000),
+                             Interval(3, 3),
+                             Interval::full(),
+                             Interval::atLeast(0),
+                             Interval::atMost(5),
+                             Interval(INT64_MAX - 8, INT64_MAX),
+                             Interval(INT64_MIN, INT64_MIN + 8),
+                             Interval(-(int64_t(1) << 62), int64_t(1) << 62)};
+  const int64_t coefficients[] = {
+      1, -1, 2, 3, int64_t(1) << 61, -(int64_t(1) << 62), INT64_MAX, INT64_MIN};
+  constexpr unsigned kSymbols = 10;
+  for (int round = 0; round < 300; ++round) {
+    ExprContext ctx;
+    Facts facts;
+    for (unsigned i = 0; i < kSymbols; ++i) {
+      if (pick(2))
+        facts.declareSize(i);
+      facts.addSymbolRange(i, ranges[pick(std::size(ranges))]);
+      if (pick(4) == 0)
+        facts.addSymbolDivisor(i, 1 + static_cast<int64_t>(pick(4)));
+    }
+    // Some symbols equal a sum of later ones (acyclic).
+    for (unsigned i = 0; i + 2 < kSymbols; ++i)
+      if (pick(3) == 0)
+        facts.addEquality(
+            i,
+            linearCombination({ctx.getSymbol(i + 1 + pick(kSymbols - i - 1)),
+                               ctx.getSymbol(kSymbols - 1)},
+                              {coefficients[pick(std::size(coefficients))], 1},
+                              static_cast<int64_t>(pick(5))));
+    auto term = [&]() -> Expr {
+      Expr a = ctx.getSymbol(pick(kSymbols));
+      switch (pick(4)) {
+      case 0:
+        return a * ctx.getSymbol(pick(kSymbols));
+      case 1:
+        return floorDiv(a, ctx.getConstant(2 + pick(3)));
+      default:
+        return a;
+      }
+    };
+    // A chain of sums, each the one before plus a term.
+    SmallVector<Expr> chain;
+    Expr sum = linearCombination(
+        {term(), term()}, {coefficients[pick(std::size(coefficients))], 1},
+        static_cast<int64_t>(pick(7)) - 3);
+    for (int i = 0; i < 8 && sum; ++i) {
+      chain.push_back(sum);
+      sum = linearCombination({sum, term()},
+                              {1, coefficients[pick(std::size(coefficients))]});
+    }
+    Solver forward(facts), backward(facts);
+    struct Answers {
+      Interval range;
+      int64_t divisor;
+      Expr normalized, simplified;
+    };
+    SmallVector<Answers> expected;
+    for (Expr e : chain)
+      expected.push_back({forward.getRange(e), forward.getDivisor(e),
+                          forward.normalize(e), forward.simplify(e)});
+    for (size_t i = chain.size(); i-- > 0;) {
+      Expr e = chain[i];
+      EXPECT_EQ(backward.simplify(e), expected[i].simplified) << e.str();
+      EXPECT_EQ(backward.normalize(e), expected[i].normalized) << e.str();
+      EXPECT_EQ(backward.getDivisor(e), expected[i].divisor) << e.str();
+      EXPECT_EQ(backward.getRange(e), expected[i].range) << e.str();
+    }
+  }
 }
 
 } // namespace

@@ -92,6 +92,11 @@ struct ExprStorage {
   /// Positions of the symbols used, sorted, unique.
   ArrayRef<unsigned> symbols;
   ExprContext *context;
+  /// For a sum built by adding one term to another sum: that sum, and the
+  /// position of the added term among this node's operands (Expr::
+  /// getExtendedSum). Null otherwise.
+  const ExprStorage *extended;
+  unsigned extensionIndex;
 };
 } // namespace detail
 
@@ -137,6 +142,15 @@ public:
   ArrayRef<int64_t> getCoefficients() const;
   /// The constant term of an Add.
   int64_t getAddConstant() const;
+  /// For a sum built by adding one term to another sum (a frontend's
+  /// `v = v + d` chain): that shorter sum, whose terms, coefficients and
+  /// constant are this one's without operand getExtensionIndex(). What is
+  /// known of it carries over to this sum in constant time (the Solver's
+  /// ranges, divisors and substitutions). Null where the node was built
+  /// otherwise: the link is a shortcut, never needed for an answer.
+  Expr getExtendedSum() const;
+  /// The position of the term added to getExtendedSum() (only with one).
+  unsigned getExtensionIndex() const;
 
   /// Number of nodes in the expression tree (shared subtrees counted each
   /// time they occur).
@@ -191,6 +205,13 @@ inline int64_t Expr::getAddConstant() const {
   assert(getKind() == ExprKind::Add && "not a sum");
   return storage->value;
 }
+inline Expr Expr::getExtendedSum() const {
+  return storage ? Expr(storage->extended) : Expr();
+}
+inline unsigned Expr::getExtensionIndex() const {
+  assert(getExtendedSum() && "not a sum extending another");
+  return storage->extensionIndex;
+}
 inline ArrayRef<unsigned> Expr::getSymbolsUsed() const {
   return storage ? storage->symbols : ArrayRef<unsigned>();
 }
@@ -220,9 +241,11 @@ public:
   Expr getConstant(int64_t value);
   Expr getSymbol(unsigned position);
 
-  /// Internal: uniques a node already in canonical form.
+  /// Internal: uniques a node already in canonical form. `extends`, for a
+  /// sum, is a sum that it may extend by one term: a node created here keeps
+  /// it as Expr::getExtendedSum() if it does (checked).
   Expr getNode(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
-               ArrayRef<int64_t> coefficients);
+               ArrayRef<int64_t> coefficients, Expr extends = Expr());
   /// Internal: the result of building (`kind`, `a`, `b`) with a builder of
   /// two operands, through a memo of such results (a builder is a pure
   /// function of its operands, which are uniqued).

@@ -22,6 +22,7 @@
 #include "symshape/Engine/Interval.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace symshape {
 
@@ -110,6 +111,10 @@ private:
   /// normalize() where some equality may apply.
   Expr substituteEqualities(Expr e);
   Interval computeRange(Expr e);
+  /// The range of a sum from its terms' ranges, before refineSumRange.
+  Interval sumOfTermRanges(Expr e);
+  /// A sum's term, times its coefficient, as sumOfTermRanges adds it up.
+  Interval scaledTermRange(Expr term, int64_t coefficient);
   /// Narrows `r`, a range of the sum `e` computed term by term, by factoring
   /// a shared atom and by eliminating max/min/division atoms that share
   /// symbols with the rest of the sum.
@@ -127,12 +132,34 @@ private:
   Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
   Verdict boundDivision(Expr e, Expr atom, unsigned &budget);
   Expr simplifyImpl(Expr e);
+  /// True if simplifying some operand of `e` changes it.
+  bool simplifyChangesOperands(Expr e);
   Expr normalizeNode(Expr e);
+  /// normalizeNode of a sum (not cached here).
+  Expr normalizeSum(Expr e);
   Expr simplifyMaxMin(Expr e, ArrayRef<Expr> operands);
   Expr simplifyTermsWithDivisors(Expr e);
   /// `a floordiv c` or `a mod c` where the terms of the sum `a` that `c`
   /// divides leave a rest in [0, c - 1]; null where that does not hold.
   Expr splitByDivisors(ExprKind kind, Expr a, int64_t c);
+
+  /// What sumOfTermRanges found of a sum, kept so that a sum extending it
+  /// by one term (Expr::getExtendedSum) is computed from the added term
+  /// alone. Its bounds add up in any order to the same result when no term
+  /// is empty and the magnitudes of the bounds (saturating sums of |bound|,
+  /// the constant's included) fit int64: no partial sum can overflow.
+  struct SumRange {
+    Interval range;
+    bool anyEmpty = false;
+    bool loUnbounded = false;
+    bool hiUnbounded = false;
+    uint64_t loMagnitude = 0;
+    uint64_t hiMagnitude = 0;
+    /// Adds what `term` contributes to the flags and magnitudes.
+    void note(const Interval &term);
+    /// True if every order of the terms gives the same range.
+    bool isOrderFree() const;
+  };
 
   const Facts &facts;
   uint64_t cachedGeneration = ~uint64_t(0);
@@ -141,14 +168,33 @@ private:
   /// Ranges computed after the refinement budget of the current outermost
   /// `getRange` ran out (cleared when it returns).
   llvm::DenseMap<Expr, Interval> partialRangeCache;
+  /// Per normalized expression, computeDivisor's result.
   llvm::DenseMap<Expr, int64_t> divisorCache;
+  /// Per sum: its sumOfTermRanges, kept only where no term's range was
+  /// partial (cleared with rangeCache).
+  llvm::DenseMap<Expr, SumRange> sumRangeCache;
+
   llvm::DenseMap<Expr, Expr> simplifyCache;
+  /// The expressions being simplified (a re-entry gives them as they are).
+  llvm::DenseSet<Expr> simplifying;
+  /// How many re-entries there were: what was computed while it did not
+  /// change is final.
+  uint64_t simplifyReentries = 0;
+  /// Sums each of whose terms simplifies to itself, found without
+  /// re-entry (cleared with simplifyCache).
+  llvm::DenseSet<Expr> termsKeptBySimplify;
   /// refutesLE's points: per point, the value of each expression evaluated,
   /// symbols included (null: undefined or overflowing).
   static constexpr unsigned kWitnessPoints = 4;
   llvm::DenseMap<Expr, std::optional<int64_t>> witnessValues[kWitnessPoints];
   std::optional<int64_t> evaluateAt(Expr e, unsigned point);
   llvm::DenseMap<Expr, Expr> normalizeCache;
+  /// Per sum whose normalization is cached: a bound on the magnitude of
+  /// every sum of coefficients (and of constants) that rebuilding it adds
+  /// up, in any order (saturating). Where it fits int64, no order of its
+  /// terms overflows, so a sum extending it by one term is normalized as
+  /// its normalization plus the term's.
+  llvm::DenseMap<Expr, uint64_t> normalizeMagnitude;
   unsigned proofBudget = 64;
   /// Refinement steps an outermost `getRange` query may take: the cost of a
   /// range stays linear in the size of the expression.
