@@ -147,8 +147,8 @@ static std::optional<unsigned> extensionIndex(int64_t value,
                                               ArrayRef<Expr> operands,
                                               ArrayRef<int64_t> coefficients,
                                               Expr shorter) {
-  if (!shorter || shorter.getKind() != ExprKind::Add ||
-      shorter.getAddConstant() != value ||
+  if (!shorter || operands.size() <= Expr::kMinExtendedSumTerms ||
+      shorter.getKind() != ExprKind::Add || shorter.getAddConstant() != value ||
       shorter.getOperands().size() + 1 != operands.size())
     return std::nullopt;
   ArrayRef<Expr> ops = shorter.getOperands();

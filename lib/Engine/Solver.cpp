@@ -138,8 +138,9 @@ Expr Solver::normalizeNode(Expr e) {
     // Equalities are acyclic, so resolving them transitively terminates.
     Expr eq = facts.getEquality(e.getSymbolPosition());
     r = eq ? normalize(eq) : e;
-  } else if (e.getKind() == ExprKind::Add) {
-    r = normalizeSum(e);
+  } else if (e.getKind() == ExprKind::Add &&
+             e.getOperands().size() >= Expr::kMinExtendedSumTerms) {
+    r = normalizeWideSum(e);
   } else {
     // Bottom-up, each node once per set of facts (a DAG stays a DAG); null
     // if rebuilding overflows anywhere, and then the caller keeps `e`.
@@ -156,7 +157,7 @@ Expr Solver::normalizeNode(Expr e) {
   return r;
 }
 
-Expr Solver::normalizeSum(Expr e) {
+Expr Solver::normalizeWideSum(Expr e) {
   ArrayRef<Expr> terms = e.getOperands();
   ArrayRef<int64_t> coeffs = e.getCoefficients();
   // Rebuilding adds up, per atom, what each normalized term contributes,

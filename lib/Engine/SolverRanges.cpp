@@ -524,13 +524,7 @@ bool Solver::SumRange::isOrderFree() const {
                       (hiUnbounded || hiMagnitude <= kMax));
 }
 
-Interval Solver::scaledTermRange(Expr term, int64_t coefficient) {
-  // Most coefficients are 1 (a sum of sizes): no product to bound.
-  Interval r = getRange(term);
-  return coefficient == 1 ? r : r * Interval::point(coefficient);
-}
-
-Interval Solver::sumOfTermRanges(Expr e) {
+Interval Solver::wideSumOfTermRanges(Expr e) {
   uint64_t exhaustedBefore = rangeBudgetExhausted;
   ArrayRef<Expr> terms = e.getOperands();
   ArrayRef<int64_t> coeffs = e.getCoefficients();
@@ -565,8 +559,8 @@ Interval Solver::sumOfTermRanges(Expr e) {
       }
     }
   }
-  SumRange s;
   Interval r = Interval::point(e.getAddConstant());
+  SumRange s;
   s.note(r);
   for (auto [t, c] : llvm::zip(terms, coeffs)) {
     Interval term = scaledTermRange(t, c);
@@ -589,9 +583,17 @@ Interval Solver::computeRange(Expr e) {
     r = f.isSize ? f.range.intersect(Interval::nonNegative()) : f.range;
     break;
   }
-  case ExprKind::Add:
-    r = refineSumRange(e, sumOfTermRanges(e));
+  case ExprKind::Add: {
+    if (e.getOperands().size() >= Expr::kMinExtendedSumTerms) {
+      r = refineSumRange(e, wideSumOfTermRanges(e));
+      break;
+    }
+    r = Interval::point(e.getAddConstant());
+    for (auto [t, c] : llvm::zip(e.getOperands(), e.getCoefficients()))
+      r = r + scaledTermRange(t, c);
+    r = refineSumRange(e, r);
     break;
+  }
   case ExprKind::Mul: {
     // Equal factors are adjacent; x * x is a power, not a product of two
     // independent intervals.

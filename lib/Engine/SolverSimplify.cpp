@@ -21,43 +21,41 @@ Expr Solver::simplify(Expr e) {
     return e;
   syncCaches();
   e = normalize(e);
-  auto it = simplifyCache.find(e);
-  if (it != simplifyCache.end())
-    return it->second;
-  // Re-entry on the same expression while it is simplified gives it as it
-  // is; what is computed from that is not final (simplifyReentries).
-  if (!simplifying.insert(e).second) {
+  // A null entry marks an expression being simplified: re-entry gives it as
+  // it is, and what is computed from that is not final
+  // (simplifyReentries).
+  auto [it, inserted] = simplifyCache.try_emplace(e, Expr());
+  if (!inserted) {
+    if (it->second)
+      return it->second;
     ++simplifyReentries;
     return e;
   }
   Expr r = simplifyImpl(e);
-  simplifying.erase(e);
   if (!r)
     r = e;
   simplifyCache[e] = r;
   return r;
 }
 
-bool Solver::simplifyChangesOperands(Expr e) {
+bool Solver::wideSumTermsChange(Expr e) {
   // A sum extending one whose terms are known to stay: only the added term
   // is simplified (the others' results are cached, unchanged).
-  if (e.getKind() == ExprKind::Add)
-    if (Expr shorter = e.getExtendedSum();
-        shorter && termsKeptBySimplify.contains(shorter)) {
-      Expr added = e.getOperands()[e.getExtensionIndex()];
-      uint64_t reentriesBefore = simplifyReentries;
-      if (simplify(added) == added) {
-        if (simplifyReentries == reentriesBefore)
-          termsKeptBySimplify.insert(e);
-        return false;
-      }
+  if (Expr shorter = e.getExtendedSum();
+      shorter && termsKeptBySimplify.contains(shorter)) {
+    Expr added = e.getOperands()[e.getExtensionIndex()];
+    uint64_t reentriesBefore = simplifyReentries;
+    if (simplify(added) == added) {
+      if (simplifyReentries == reentriesBefore)
+        termsKeptBySimplify.insert(e);
+      return false;
     }
+  }
   uint64_t reentriesBefore = simplifyReentries;
   bool changed = false;
   for (Expr op : e.getOperands())
     changed |= simplify(op) != op;
-  if (!changed && e.getKind() == ExprKind::Add &&
-      simplifyReentries == reentriesBefore)
+  if (!changed && simplifyReentries == reentriesBefore)
     termsKeptBySimplify.insert(e);
   return changed;
 }
@@ -66,14 +64,23 @@ Expr Solver::simplifyImpl(Expr e) {
   ExprContext &ctx = e.getContext();
   if (e.isConstant())
     return e;
-  if (!e.isSymbol() && simplifyChangesOperands(e)) {
-    // Cached: simplifyChangesOperands simplified each operand.
+  if (!e.isSymbol()) {
+    bool wide = e.getKind() == ExprKind::Add &&
+                e.getOperands().size() >= Expr::kMinExtendedSumTerms;
     SmallVector<Expr, 4> ops;
-    for (Expr op : e.getOperands())
-      ops.push_back(simplify(op));
-    Expr rebuilt = rebuildWithOperands(e, ops);
-    if (rebuilt && rebuilt != e)
-      return simplify(rebuilt);
+    bool changed = false;
+    if (!wide || wideSumTermsChange(e)) {
+      // (Cached where wideSumTermsChange simplified them.)
+      for (Expr op : e.getOperands()) {
+        ops.push_back(simplify(op));
+        changed |= ops.back() != op;
+      }
+    }
+    if (changed) {
+      Expr rebuilt = rebuildWithOperands(e, ops);
+      if (rebuilt && rebuilt != e)
+        return simplify(rebuilt);
+    }
   }
   // A single possible value.
   if (std::optional<int64_t> p = getRange(e).getPoint())

@@ -325,23 +325,29 @@ TEST_F(ExprTest, DeterministicOrderAcrossContexts) {
 }
 
 TEST_F(ExprTest, SumsExtendedByOneTermAreLinked) {
-  Expr p = s(0) + s(2);
+  // s0 + s2 + s3 + ... + s9: as wide as a linked sum's shorter sum must be.
+  Expr p = s(0);
+  for (unsigned i = 2; i < 2 + Expr::kMinExtendedSumTerms; ++i)
+    p = p + s(i);
+  ASSERT_EQ(p.getOperands().size(), Expr::kMinExtendedSumTerms + 1);
   // The added term sorts between the others: the link says where.
   Expr e = p + s(1);
   ASSERT_EQ(e.getExtendedSum(), p);
   EXPECT_EQ(e.getExtensionIndex(), 1u);
   // A term added first, and one with a coefficient.
-  Expr f = linearCombination({s(3), e}, {5, 1});
+  Expr f = linearCombination({s(20), e}, {5, 1});
   ASSERT_EQ(f.getExtendedSum(), e);
-  EXPECT_EQ(f.getExtensionIndex(), 3u);
-  EXPECT_EQ(f.getCoefficients()[3], 5);
+  EXPECT_EQ(f.getExtensionIndex(), e.getOperands().size());
+  EXPECT_EQ(f.getCoefficients().back(), 5);
   // Not one term more: a constant changes, a coefficient adds up, a term
   // cancels; and a symbol or a product is not a sum.
   EXPECT_FALSE((p + 5).getExtendedSum());
   EXPECT_FALSE((p + s(0)).getExtendedSum());
-  EXPECT_FALSE((e - s(1)).getExtendedSum());
+  EXPECT_FALSE((e - s(0)).getExtendedSum());
   EXPECT_FALSE(s(0).getExtendedSum());
   EXPECT_FALSE((s(0) * s(1)).getExtendedSum());
+  // Narrow sums are not linked.
+  EXPECT_FALSE((s(0) + s(2) + s(1)).getExtendedSum());
 }
 
 TEST_F(ExprTest, AddingOneTermBuildsWhatTheGeneralPathBuilds) {
@@ -364,18 +370,18 @@ TEST_F(ExprTest, AddingOneTermBuildsWhatTheGeneralPathBuilds) {
   auto monomial = [&]() {
     switch (pick(3)) {
     case 0:
-      return s(pick(6));
+      return s(pick(16));
     case 1:
-      return s(pick(6)) * s(pick(6));
+      return s(pick(4)) * s(pick(4));
     default:
-      return max(s(pick(6)), c(static_cast<int64_t>(pick(3))));
+      return max(s(pick(4)), c(static_cast<int64_t>(pick(3))));
     }
   };
   int linked = 0;
   for (int round = 0; round < 2000; ++round) {
     SmallVector<Expr> terms;
     SmallVector<int64_t> coeffs;
-    for (size_t i = 0, n = 2 + pick(4); i < n; ++i) {
+    for (size_t i = 0, n = 2 + pick(14); i < n; ++i) {
       terms.push_back(monomial());
       coeffs.push_back(coefficients[pick(std::size(coefficients))]);
     }

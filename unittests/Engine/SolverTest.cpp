@@ -502,12 +502,8 @@ TEST_F(SolverTest, RefutationsOnlyOverIndependentSymbols) {
   EXPECT_FALSE(Solver(boundWithRange).refutesLE(s(1), c(0)));
 }
 
-/// A sum that extends a sum by one term (Expr::getExtendedSum) takes the
-/// shorter sum's range, divisor, normalization and simplification from the
-/// Solver's caches; a fresh Solver asked for the longest sum first computes
-/// each term by term. Both agree, over ranges and coefficients at the ends
-/// of int64 (where adding the terms in another order would overflow),
-/// unbounded and point ranges, divisors and equalities.
+/// A sum extending another is normalized from the shorter one only where
+/// no order of its terms can overflow.
 TEST_F(SolverTest, ExtendedSumNormalizedInTermOrder) {
   // s0 + s2 cancels once normalized; s1 sorts between them. Term by term,
   // s0 + s1 + s2 adds 2^62 + 2^62 first and overflows (normalization keeps
@@ -516,88 +512,193 @@ TEST_F(SolverTest, ExtendedSumNormalizedInTermOrder) {
   facts.addEquality(0, s(5) * big);
   facts.addEquality(1, s(5) * big);
   facts.addEquality(2, s(5) * -big);
-  Expr shorter = s(0) + s(2);
+  // Wide enough to be linked: s0 + s2 + s10 + ... + s16.
+  Expr rest = s(10);
+  for (unsigned i = 11; i < 10 + Expr::kMinExtendedSumTerms - 1; ++i)
+    rest = rest + s(i);
+  Expr shorter = s(0) + s(2) + rest;
   Expr e = shorter + s(1);
   ASSERT_EQ(e.getExtendedSum(), shorter);
   Solver solver(facts);
-  EXPECT_EQ(solver.normalize(shorter), c(0));
+  EXPECT_EQ(solver.normalize(shorter), rest);
   EXPECT_EQ(solver.normalize(e), e);
   EXPECT_EQ(Solver(facts).normalize(e), e);
 }
 
+/// A sum extending another takes its range and divisor from the shorter
+/// one's, where the order of the terms cannot matter.
+TEST_F(SolverTest, ExtendedSumRangeAndDivisorInTermOrder) {
+  // s0 + s2 + s10 + ... + s16, every filler in [0, 4] and a multiple of 2.
+  Expr rest = s(10);
+  facts.addSymbolRange(10, Interval(0, 4));
+  facts.addSymbolDivisor(10, 2);
+  for (unsigned i = 11; i < 10 + Expr::kMinExtendedSumTerms - 1; ++i) {
+    facts.addSymbolRange(i, Interval(0, 4));
+    facts.addSymbolDivisor(i, 2);
+    rest = rest + s(i);
+  }
+  // Term by term, s0 + s1 passes INT64_MAX before s2 brings the sum down:
+  // the upper bound is lost. Added to the bound of s0 + s2 it would not be.
+  facts.addSymbolRange(0, Interval(INT64_MAX - 8, INT64_MAX - 8));
+  facts.addSymbolRange(1, Interval(10, 10));
+  facts.addSymbolRange(2, Interval(-100, -100));
+  Expr shorter = s(0) + s(2) + rest;
+  Expr e = shorter + s(1);
+  ASSERT_EQ(e.getExtendedSum(), shorter);
+  {
+    Solver solver(facts);
+    EXPECT_EQ(solver.getRange(shorter),
+              Interval(INT64_MAX - 108,
+                       INT64_MAX - 108 +
+                           4 * int64_t(Expr::kMinExtendedSumTerms - 1)));
+    EXPECT_EQ(solver.getRange(e).getHi(), std::nullopt);
+    EXPECT_EQ(solver.getRange(e), Solver(facts).getRange(e));
+  }
+  // The divisor: the shorter sum's gcd and the added term's.
+  Facts even;
+  for (unsigned i : {0u, 2u, 1u})
+    even.addSymbolDivisor(i, 4);
+  for (unsigned i = 10; i < 10 + Expr::kMinExtendedSumTerms - 1; ++i)
+    even.addSymbolDivisor(i, 2);
+  Solver solver(even);
+  EXPECT_EQ(solver.getDivisor(shorter), 2);
+  EXPECT_EQ(solver.getDivisor(e), 2);
+  EXPECT_EQ(solver.getDivisor(shorter + s(3) * 3), 1);
+}
+
+/// A sum that extends a sum by one term (Expr::getExtendedSum) takes the
+/// shorter sum's range, divisor, normalization and simplification from the
+/// Solver's caches. The same chain of sums built in a second context
+/// without links (each sum from its terms at once), under the same facts
+/// and asked the same queries in the same order, is computed term by term:
+/// both agree, over ranges and coefficients near the ends of int64 (where
+/// adding the terms in another order would overflow), unbounded and point
+/// ranges, divisors and equalities.
 TEST_F(SolverTest, ExtendedSumsAgreeWithTermByTerm) {
   std::mt19937_64 rng(2024);
   auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
-  const Interval ranges[] = {Interval(0, 10),
-                             Interval(1, 1000),
-                             Interval(3, 3),
-                             Interval::full(),
-                             Interval::atLeast(0),
-                             Interval::atMost(5),
-                             Interval(INT64_MAX - 8, INT64_MAX),
-                             Interval(INT64_MIN, INT64_MIN + 8),
-                             Interval(-(int64_t(1) << 62), int64_t(1) << 62)};
-  const int64_t coefficients[] = {
-      1, -1, 2, 3, int64_t(1) << 61, -(int64_t(1) << 62), INT64_MAX, INT64_MIN};
-  constexpr unsigned kSymbols = 10;
-  for (int round = 0; round < 300; ++round) {
-    ExprContext ctx;
-    Facts facts;
-    for (unsigned i = 0; i < kSymbols; ++i) {
-      if (pick(2))
-        facts.declareSize(i);
-      facts.addSymbolRange(i, ranges[pick(std::size(ranges))]);
-      if (pick(4) == 0)
-        facts.addSymbolDivisor(i, 1 + static_cast<int64_t>(pick(4)));
-    }
+  // Mostly small ranges and coefficients, so that a few boundary ones put
+  // a sum's bounds or coefficients near the ends of int64 (where the order
+  // of the terms decides whether a partial sum overflows), not past them.
+  const Interval smallRanges[] = {Interval(0, 10),     Interval(1, 1000),
+                                  Interval(3, 3),      Interval::atLeast(0),
+                                  Interval::atMost(5), Interval(-7, 7)};
+  const Interval boundaryRanges[] = {
+      Interval::full(), Interval(INT64_MAX - 8, INT64_MAX),
+      Interval(INT64_MIN, INT64_MIN + 8),
+      Interval(-(int64_t(1) << 62), int64_t(1) << 62),
+      Interval(int64_t(1) << 61, int64_t(1) << 62)};
+  const int64_t smallCoefficients[] = {1, 1, 1, -1, 2, 3};
+  const int64_t boundaryCoefficients[] = {int64_t(1) << 61, -(int64_t(1) << 62),
+                                          INT64_MAX, INT64_MIN, INT64_MAX / 3};
+  auto range = [&] {
+    return pick(5) ? smallRanges[pick(std::size(smallRanges))]
+                   : boundaryRanges[pick(std::size(boundaryRanges))];
+  };
+  auto coefficient = [&] {
+    return pick(6)
+               ? smallCoefficients[pick(std::size(smallCoefficients))]
+               : boundaryCoefficients[pick(std::size(boundaryCoefficients))];
+  };
+  constexpr unsigned kSymbols = 24;
+  // What a round builds, drawn once and built in both contexts.
+  struct Term {
+    unsigned kind, a, b;
+    int64_t coefficient;
+  };
+  struct Symbol {
+    bool isSize;
+    Interval range;
+    int64_t divisor;
+  };
+  struct Equality {
+    unsigned symbol, other;
+    int64_t coefficient, constant;
+  };
+  int linkedAnswers = 0;
+  for (int round = 0; round < 400; ++round) {
+    SmallVector<Symbol> symbols;
+    for (unsigned i = 0; i < kSymbols; ++i)
+      symbols.push_back({pick(2) == 0, range(),
+                         pick(4) == 0 ? 1 + static_cast<int64_t>(pick(4)) : 1});
     // Some symbols equal a sum of later ones (acyclic).
+    SmallVector<Equality> equalities;
     for (unsigned i = 0; i + 2 < kSymbols; ++i)
       if (pick(3) == 0)
-        facts.addEquality(
-            i,
-            linearCombination({ctx.getSymbol(i + 1 + pick(kSymbols - i - 1)),
-                               ctx.getSymbol(kSymbols - 1)},
-                              {coefficients[pick(std::size(coefficients))], 1},
-                              static_cast<int64_t>(pick(5))));
-    auto term = [&]() -> Expr {
-      Expr a = ctx.getSymbol(pick(kSymbols));
-      switch (pick(4)) {
-      case 0:
-        return a * ctx.getSymbol(pick(kSymbols));
-      case 1:
-        return floorDiv(a, ctx.getConstant(2 + pick(3)));
-      default:
-        return a;
+        equalities.push_back(
+            {i, static_cast<unsigned>(i + 1 + pick(kSymbols - i - 1)),
+             coefficient(), static_cast<int64_t>(pick(5))});
+    auto term = [&] {
+      return Term{static_cast<unsigned>(pick(6)),
+                  static_cast<unsigned>(pick(kSymbols)),
+                  static_cast<unsigned>(pick(kSymbols)), coefficient()};
+    };
+    SmallVector<Term> terms;
+    for (size_t i = 0; i < Expr::kMinExtendedSumTerms + 1 + 12; ++i)
+      terms.push_back(term());
+    int64_t constant = static_cast<int64_t>(pick(7)) - 3;
+    size_t firstWidth = Expr::kMinExtendedSumTerms + 1;
+
+    auto build = [&](ExprContext &ctx, Facts &facts, bool linked) {
+      for (unsigned i = 0; i < kSymbols; ++i) {
+        if (symbols[i].isSize)
+          facts.declareSize(i);
+        facts.addSymbolRange(i, symbols[i].range);
+        if (symbols[i].divisor > 1)
+          facts.addSymbolDivisor(i, symbols[i].divisor);
       }
+      for (const Equality &eq : equalities)
+        facts.addEquality(eq.symbol,
+                          linearCombination({ctx.getSymbol(eq.other),
+                                             ctx.getSymbol(kSymbols - 1)},
+                                            {eq.coefficient, 1}, eq.constant));
+      SmallVector<Expr> monomials;
+      SmallVector<int64_t> coeffs;
+      for (const Term &t : terms) {
+        Expr a = ctx.getSymbol(t.a);
+        monomials.push_back(t.kind == 0 ? a * ctx.getSymbol(t.b)
+                            : t.kind == 1
+                                ? floorDiv(a, ctx.getConstant(2 + t.b % 3))
+                                : a);
+        coeffs.push_back(t.coefficient);
+      }
+      SmallVector<Expr> chain;
+      Expr sum =
+          linearCombination(ArrayRef(monomials).take_front(firstWidth),
+                            ArrayRef(coeffs).take_front(firstWidth), constant);
+      for (size_t n = firstWidth; sum && n <= terms.size(); ++n) {
+        chain.push_back(sum);
+        if (n == terms.size())
+          break;
+        // Linked: the sum before plus one term. Not: every term at once.
+        sum = linked ? linearCombination({sum, monomials[n]}, {1, coeffs[n]})
+                     : linearCombination(ArrayRef(monomials).take_front(n + 1),
+                                         ArrayRef(coeffs).take_front(n + 1),
+                                         constant);
+      }
+      return chain;
     };
-    // A chain of sums, each the one before plus a term.
-    SmallVector<Expr> chain;
-    Expr sum = linearCombination(
-        {term(), term()}, {coefficients[pick(std::size(coefficients))], 1},
-        static_cast<int64_t>(pick(7)) - 3);
-    for (int i = 0; i < 8 && sum; ++i) {
-      chain.push_back(sum);
-      sum = linearCombination({sum, term()},
-                              {1, coefficients[pick(std::size(coefficients))]});
-    }
-    Solver forward(facts), backward(facts);
-    struct Answers {
-      Interval range;
-      int64_t divisor;
-      Expr normalized, simplified;
-    };
-    SmallVector<Answers> expected;
-    for (Expr e : chain)
-      expected.push_back({forward.getRange(e), forward.getDivisor(e),
-                          forward.normalize(e), forward.simplify(e)});
-    for (size_t i = chain.size(); i-- > 0;) {
-      Expr e = chain[i];
-      EXPECT_EQ(backward.simplify(e), expected[i].simplified) << e.str();
-      EXPECT_EQ(backward.normalize(e), expected[i].normalized) << e.str();
-      EXPECT_EQ(backward.getDivisor(e), expected[i].divisor) << e.str();
-      EXPECT_EQ(backward.getRange(e), expected[i].range) << e.str();
+    ExprContext linkedCtx, plainCtx;
+    Facts linkedFacts, plainFacts;
+    SmallVector<Expr> linked = build(linkedCtx, linkedFacts, true);
+    SmallVector<Expr> plain = build(plainCtx, plainFacts, false);
+    ASSERT_EQ(linked.size(), plain.size());
+    Solver withLinks(linkedFacts), termByTerm(plainFacts);
+    auto str = [](Expr e) { return e ? e.str() : std::string("null"); };
+    for (size_t i = 0; i < linked.size(); ++i) {
+      Expr a = linked[i], b = plain[i];
+      ASSERT_EQ(str(a), str(b));
+      EXPECT_FALSE(b.getExtendedSum());
+      linkedAnswers += static_cast<bool>(a.getExtendedSum());
+      EXPECT_EQ(withLinks.getRange(a), termByTerm.getRange(b)) << str(a);
+      EXPECT_EQ(withLinks.getDivisor(a), termByTerm.getDivisor(b)) << str(a);
+      EXPECT_EQ(str(withLinks.normalize(a)), str(termByTerm.normalize(b)))
+          << str(a);
+      EXPECT_EQ(str(withLinks.simplify(a)), str(termByTerm.simplify(b)))
+          << str(a);
     }
   }
+  EXPECT_GT(linkedAnswers, 1000);
 }
 
 } // namespace

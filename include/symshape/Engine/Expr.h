@@ -151,6 +151,10 @@ public:
   Expr getExtendedSum() const;
   /// The position of the term added to getExtendedSum() (only with one).
   unsigned getExtensionIndex() const;
+  /// Sums of fewer terms are not linked (getExtendedSum), and the Solver
+  /// keeps nothing for them to be extended from: walking their terms costs
+  /// less than the bookkeeping.
+  static constexpr size_t kMinExtendedSumTerms = 8;
 
   /// Number of nodes in the expression tree (shared subtrees counted each
   /// time they occur).

@@ -111,10 +111,15 @@ private:
   /// normalize() where some equality may apply.
   Expr substituteEqualities(Expr e);
   Interval computeRange(Expr e);
-  /// The range of a sum from its terms' ranges, before refineSumRange.
-  Interval sumOfTermRanges(Expr e);
-  /// A sum's term, times its coefficient, as sumOfTermRanges adds it up.
-  Interval scaledTermRange(Expr term, int64_t coefficient);
+  /// The range of a sum of at least Expr::kMinExtendedSumTerms terms from
+  /// its terms' ranges, before refineSumRange.
+  Interval wideSumOfTermRanges(Expr e);
+  /// A sum's term, times its coefficient, as a sum's range adds it up.
+  Interval scaledTermRange(Expr term, int64_t coefficient) {
+    // Most coefficients are 1 (a sum of sizes): no product to bound.
+    Interval r = getRange(term);
+    return coefficient == 1 ? r : r * Interval::point(coefficient);
+  }
   /// Narrows `r`, a range of the sum `e` computed term by term, by factoring
   /// a shared atom and by eliminating max/min/division atoms that share
   /// symbols with the rest of the sum.
@@ -132,18 +137,20 @@ private:
   Verdict caseSplitMaxMin(Expr e, Expr atom, unsigned &budget);
   Verdict boundDivision(Expr e, Expr atom, unsigned &budget);
   Expr simplifyImpl(Expr e);
-  /// True if simplifying some operand of `e` changes it.
-  bool simplifyChangesOperands(Expr e);
+  /// True if simplifying some term of `e`, a sum of at least
+  /// Expr::kMinExtendedSumTerms terms, changes it.
+  bool wideSumTermsChange(Expr e);
   Expr normalizeNode(Expr e);
-  /// normalizeNode of a sum (not cached here).
-  Expr normalizeSum(Expr e);
+  /// normalizeNode of a sum of at least Expr::kMinExtendedSumTerms terms
+  /// (not cached here).
+  Expr normalizeWideSum(Expr e);
   Expr simplifyMaxMin(Expr e, ArrayRef<Expr> operands);
   Expr simplifyTermsWithDivisors(Expr e);
   /// `a floordiv c` or `a mod c` where the terms of the sum `a` that `c`
   /// divides leave a rest in [0, c - 1]; null where that does not hold.
   Expr splitByDivisors(ExprKind kind, Expr a, int64_t c);
 
-  /// What sumOfTermRanges found of a sum, kept so that a sum extending it
+  /// What wideSumOfTermRanges found of a sum, kept so that a sum extending it
   /// by one term (Expr::getExtendedSum) is computed from the added term
   /// alone. Its bounds add up in any order to the same result when no term
   /// is empty and the magnitudes of the bounds (saturating sums of |bound|,
@@ -170,15 +177,14 @@ private:
   llvm::DenseMap<Expr, Interval> partialRangeCache;
   /// Per normalized expression, computeDivisor's result.
   llvm::DenseMap<Expr, int64_t> divisorCache;
-  /// Per sum: its sumOfTermRanges, kept only where no term's range was
+  /// Per wide sum: its wideSumOfTermRanges, kept only where no term's range was
   /// partial (cleared with rangeCache).
   llvm::DenseMap<Expr, SumRange> sumRangeCache;
 
   llvm::DenseMap<Expr, Expr> simplifyCache;
-  /// The expressions being simplified (a re-entry gives them as they are).
-  llvm::DenseSet<Expr> simplifying;
-  /// How many re-entries there were: what was computed while it did not
-  /// change is final.
+  /// How many times simplify was re-entered on an expression being
+  /// simplified (which gives it as it is): what was computed while this
+  /// count did not change is final.
   uint64_t simplifyReentries = 0;
   /// Sums each of whose terms simplifies to itself, found without
   /// re-entry (cleared with simplifyCache).
