@@ -40,23 +40,23 @@ void mergeSortedRuns(llvm::SmallVectorImpl<T> &items,
            last = items.begin() + end;
       // One item into a long run (a sum plus one term): found by binary
       // search, where a merge would compare it with every item. Where
-      // std::merge would put it: after the equal items of the run before it,
-      // before those of the run after it.
-      if (last - middle == 1 && middle - first > 1) {
-        auto at = std::upper_bound(first, middle, *middle, less);
-        merged.append(first, at);
-        merged.push_back(*middle);
-        merged.append(at, middle);
-        continue;
-      }
-      if (middle - first == 1 && last - middle > 1) {
-        auto at = std::lower_bound(middle, last, *first, less);
-        merged.append(middle, at);
-        merged.push_back(*first);
-        merged.append(at, last);
-        continue;
-      }
-      std::merge(first, middle, middle, last, std::back_inserter(merged), less);
+      // std::merge would put it: after the equal items of the run before it
+      // (`after`), before those of the run after it.
+      auto insert = [&](auto runFirst, auto runLast, const T &item,
+                        bool after) {
+        auto at = after ? std::upper_bound(runFirst, runLast, item, less)
+                        : std::lower_bound(runFirst, runLast, item, less);
+        merged.append(runFirst, at);
+        merged.push_back(item);
+        merged.append(at, runLast);
+      };
+      if (last - middle == 1 && middle - first > 1)
+        insert(first, middle, *middle, /*after=*/true);
+      else if (middle - first == 1 && last - middle > 1)
+        insert(middle, last, *first, /*after=*/false);
+      else
+        std::merge(first, middle, middle, last, std::back_inserter(merged),
+                   less);
     }
     items.swap(merged);
     starts = std::move(next);
