@@ -177,17 +177,20 @@ private:
   llvm::DenseMap<Expr, Interval> partialRangeCache;
   /// Per normalized expression, computeDivisor's result.
   llvm::DenseMap<Expr, int64_t> divisorCache;
-  /// Per wide sum: its wideSumOfTermRanges, kept only where no term's range was
-  /// partial (cleared with rangeCache).
+  /// Per sum of at least Expr::kMinExtendedSumTerms terms: its
+  /// wideSumOfTermRanges, kept only where no term's range was partial
+  /// (cleared with rangeCache).
   llvm::DenseMap<Expr, SumRange> sumRangeCache;
-
+  /// Per normalized expression, its simplification; null while it is being
+  /// simplified.
   llvm::DenseMap<Expr, Expr> simplifyCache;
   /// How many times simplify was re-entered on an expression being
   /// simplified (which gives it as it is): what was computed while this
   /// count did not change is final.
   uint64_t simplifyReentries = 0;
-  /// Sums each of whose terms simplifies to itself, found without
-  /// re-entry (cleared with simplifyCache).
+  /// Sums of at least Expr::kMinExtendedSumTerms terms each of whose terms
+  /// simplifies to itself, found without re-entry (cleared with
+  /// simplifyCache).
   llvm::DenseSet<Expr> termsKeptBySimplify;
   /// refutesLE's points: per point, the value of each expression evaluated,
   /// symbols included (null: undefined or overflowing).
@@ -195,11 +198,12 @@ private:
   llvm::DenseMap<Expr, std::optional<int64_t>> witnessValues[kWitnessPoints];
   std::optional<int64_t> evaluateAt(Expr e, unsigned point);
   llvm::DenseMap<Expr, Expr> normalizeCache;
-  /// Per sum whose normalization is cached: a bound on the magnitude of
-  /// every sum of coefficients (and of constants) that rebuilding it adds
-  /// up, in any order (saturating). Where it fits int64, no order of its
-  /// terms overflows, so a sum extending it by one term is normalized as
-  /// its normalization plus the term's.
+  /// Per sum of at least Expr::kMinExtendedSumTerms terms whose
+  /// normalization is cached: a bound on the magnitude of every sum of
+  /// coefficients (and of constants) that rebuilding it adds up, in any
+  /// order (saturating). Where it fits int64, no order of its terms
+  /// overflows, so a sum extending it by one term is normalized as its
+  /// normalization plus the term's.
   llvm::DenseMap<Expr, uint64_t> normalizeMagnitude;
   unsigned proofBudget = 64;
   /// Refinement steps an outermost `getRange` query may take: the cost of a
