@@ -134,13 +134,20 @@ static Poly toPoly(Expr e) {
   return p;
 }
 
+/// The sum (`constant`, `terms`, `coeffs`), its terms canonical (sorted,
+/// unique, no zero coefficient): a constant, a term, or an Add node.
 /// `extends`: a sum that the result may extend by one term
 /// (ExprContext::getNode).
+static Expr fromTerms(ExprContext &ctx, int64_t constant, ArrayRef<Expr> terms,
+                      ArrayRef<int64_t> coeffs, Expr extends) {
+  if (terms.empty())
+    return ctx.getConstant(constant);
+  if (terms.size() == 1 && coeffs[0] == 1 && constant == 0)
+    return terms[0];
+  return ctx.getNode(ExprKind::Add, constant, terms, coeffs, extends);
+}
+
 static Expr fromPoly(ExprContext &ctx, const Poly &p, Expr extends = Expr()) {
-  if (p.terms.empty())
-    return ctx.getConstant(p.constant);
-  if (p.terms.size() == 1 && p.terms[0].second == 1 && p.constant == 0)
-    return p.terms[0].first;
   SmallVector<Expr, 4> terms;
   SmallVector<int64_t, 4> coeffs;
   terms.reserve(p.terms.size());
@@ -149,7 +156,7 @@ static Expr fromPoly(ExprContext &ctx, const Poly &p, Expr extends = Expr()) {
     terms.push_back(t);
     coeffs.push_back(c);
   }
-  return ctx.getNode(ExprKind::Add, p.constant, terms, coeffs, extends);
+  return fromTerms(ctx, p.constant, terms, coeffs, extends);
 }
 
 /// Among `operands` (each added with coefficient 1 where `coefficients` says
@@ -240,17 +247,6 @@ static std::optional<int64_t> constantDifference(Expr a, Expr b) {
 //===----------------------------------------------------------------------===//
 // Builders
 //===----------------------------------------------------------------------===//
-
-/// The sum (`constant`, `terms`, `coeffs`), its terms canonical (sorted,
-/// unique, no zero coefficient), as fromPoly builds it.
-static Expr fromTerms(ExprContext &ctx, int64_t constant, ArrayRef<Expr> terms,
-                      ArrayRef<int64_t> coeffs, Expr extends) {
-  if (terms.empty())
-    return ctx.getConstant(constant);
-  if (terms.size() == 1 && coeffs[0] == 1 && constant == 0)
-    return terms[0];
-  return ctx.getNode(ExprKind::Add, constant, terms, coeffs, extends);
-}
 
 /// linearCombination of a sum and one monomial: `constant` + `sum` + k *
 /// `monomial` (the monomial first among the operands if `monomialFirst`),

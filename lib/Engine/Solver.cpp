@@ -13,6 +13,8 @@
 
 #include "symshape/Engine/Solver.h"
 
+#include "symshape/Engine/CheckedInt.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -98,19 +100,6 @@ Expr Solver::substituteEqualities(Expr e) {
   syncCaches();
   Expr r = normalizeNode(e);
   return r ? r : e;
-}
-
-/// |v|, which fits uint64 for every int64.
-static uint64_t unsignedMagnitude(int64_t v) {
-  return v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-}
-
-static uint64_t saturatingAdd(uint64_t a, uint64_t b) {
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-static uint64_t saturatingMul(uint64_t a, uint64_t b) {
-  return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
 /// The magnitudes of the constant and the coefficients of `e` read as a

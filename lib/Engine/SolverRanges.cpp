@@ -491,19 +491,13 @@ Interval Solver::refineSumRange(Expr e, Interval r) {
   return refineSumByElimination(*this, e, r, takeStep);
 }
 
-/// |v|, which fits uint64 for every int64.
-static uint64_t unsignedMagnitude(int64_t v) {
-  return v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-}
-
 static void addMagnitude(uint64_t &sum, std::optional<int64_t> bound,
                          bool &unbounded) {
   if (!bound) {
     unbounded = true;
     return;
   }
-  uint64_t m = unsignedMagnitude(*bound);
-  sum = sum > UINT64_MAX - m ? UINT64_MAX : sum + m;
+  sum = saturatingAdd(sum, unsignedMagnitude(*bound));
 }
 
 void Solver::SumRange::note(const Interval &term) {

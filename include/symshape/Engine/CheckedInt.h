@@ -7,7 +7,8 @@
 // int64 arithmetic that reports overflow instead of wrapping, and floor /
 // ceiling division and floor modulo with Python semantics. Every function
 // returns std::nullopt when the mathematical result does not fit int64 or is
-// undefined (division by zero).
+// undefined (division by zero). Magnitudes of int64 values, and bounds on
+// them that saturate at UINT64_MAX, are uint64.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,11 +77,26 @@ inline std::optional<int64_t> checkedFloorMod(int64_t a, int64_t b) {
   return r;
 }
 
+/// |v|, which fits uint64 for every int64 (INT64_MIN's does not fit int64).
+inline uint64_t unsignedMagnitude(int64_t v) {
+  return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
+
+/// a + b, or UINT64_MAX where that overflows (for bounds on magnitudes).
+inline uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/// a * b, or UINT64_MAX where that overflows.
+inline uint64_t saturatingMul(uint64_t a, uint64_t b) {
+  return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
 /// Greatest common divisor of |a| and |b|, with gcd(0, x) = |x|. The
 /// magnitude of INT64_MIN is not representable, so the result is uint64_t.
 inline uint64_t gcdMagnitude(int64_t a, int64_t b) {
-  uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
-  uint64_t y = b < 0 ? 0 - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+  uint64_t x = unsignedMagnitude(a);
+  uint64_t y = unsignedMagnitude(b);
   while (y != 0) {
     uint64_t t = x % y;
     x = y;
