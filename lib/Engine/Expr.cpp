@@ -35,18 +35,32 @@ using llvm::SmallVector;
 namespace symshape {
 namespace detail {
 /// The lookup key of a node: its kind, value, operands and coefficients, and
-/// their hash.
+/// their hash; for a sum, the wrapping sum of its terms' hashes, and the sum
+/// it extends by one term (checked: ExprStorage::extended) with that term's
+/// position.
 struct ExprKey {
   ExprKind kind;
   int64_t value;
   ArrayRef<Expr> operands;
   ArrayRef<int64_t> coefficients;
-  unsigned hash;
+  unsigned hash = 0;
+  uint32_t termHashes = 0;
+  const ExprStorage *extended = nullptr;
+  unsigned extensionIndex = 0;
 };
 
 static bool matches(const ExprStorage &node, const ExprKey &key) {
-  return node.kind == key.kind && node.value == key.value &&
-         node.operands == key.operands && node.coefficients == key.coefficients;
+  if (node.kind != key.kind || node.value != key.value)
+    return false;
+  // Both are the same sum plus one term at the same position: they are equal
+  // if that term and its coefficient are.
+  if (key.extended && node.extended == key.extended &&
+      node.extensionIndex == key.extensionIndex) {
+    unsigned j = key.extensionIndex;
+    return node.operands[j] == key.operands[j] &&
+           node.coefficients[j] == key.coefficients[j];
+  }
+  return node.operands == key.operands && node.coefficients == key.coefficients;
 }
 } // namespace detail
 } // namespace symshape
@@ -65,6 +79,23 @@ static unsigned finishHash(uint64_t h) {
   h *= 0xff51afd7ed558ccdULL;
   h ^= h >> 33;
   return static_cast<unsigned>(h);
+}
+
+/// The hash of one term of a sum, mixed well enough on its own that the
+/// wrapping sum of a sum's term hashes is a good hash of its terms (a sum's
+/// terms have one canonical order, so the order need not count).
+static uint32_t termHash(Expr term, int64_t coefficient) {
+  uint64_t h = mixHash(reinterpret_cast<uintptr_t>(term.getAsOpaquePointer()),
+                       static_cast<uint64_t>(coefficient));
+  return finishHash(h);
+}
+
+/// The hash of a sum of `size` terms, from the sum of their hashes.
+static unsigned hashSum(int64_t value, size_t size, uint32_t termHashes) {
+  uint64_t h = mixHash(static_cast<uint64_t>(ExprKind::Add) + 1,
+                       static_cast<uint64_t>(value));
+  return finishHash(mixHash(h, (static_cast<uint64_t>(size) << 32) |
+                                   static_cast<uint64_t>(termHashes)));
 }
 
 static unsigned hashKey(ExprKind kind, int64_t value, ArrayRef<Expr> operands,
@@ -166,17 +197,23 @@ static std::optional<unsigned> extensionIndex(int64_t value,
 /// Builds a node in `allocator`. Its symbol set is the union of its
 /// operands' sets (so that a DAG is never walked as a tree to find them).
 static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
-                                  const ExprKey &key, ExprContext *context,
-                                  Expr extends) {
+                                  const ExprKey &key, ExprContext *context) {
   SmallVector<unsigned, 8> symbols;
   if (key.kind == ExprKind::Symbol)
     symbols.push_back(static_cast<unsigned>(key.value));
-  // A few operands: merged one after the other (each set is sorted); many:
-  // concatenated, and the sorted runs merged in pairs, log(runs) rounds
-  // through one buffer (one merge after the other would cost quadratic time
-  // for a max of many operands).
+  // A sum that extends another by one term: that sum's set and the term's.
+  // Otherwise, a few operands: merged one after the other (each set is
+  // sorted); many: concatenated, and the sorted runs merged in pairs,
+  // log(runs) rounds through one buffer (one merge after the other would
+  // cost quadratic time for a max of many operands).
   ArrayRef<Expr> ops = key.operands;
-  if (ops.size() <= 4) {
+  if (key.extended) {
+    ArrayRef<unsigned> shorter = key.extended->symbols;
+    ArrayRef<unsigned> more = ops[key.extensionIndex].getSymbolsUsed();
+    symbols.reserve(shorter.size() + more.size());
+    std::set_union(shorter.begin(), shorter.end(), more.begin(), more.end(),
+                   std::back_inserter(symbols));
+  } else if (ops.size() <= 4) {
     for (Expr op : ops) {
       ArrayRef<unsigned> more = op.getSymbolsUsed();
       if (more.empty())
@@ -208,20 +245,17 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     mergeSortedRuns(symbols, std::move(starts), std::less<unsigned>());
     symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   }
-  std::optional<unsigned> extension;
-  if (key.kind == ExprKind::Add)
-    extension = extensionIndex(key.value, ops, key.coefficients, extends);
   // The node's layout is in Expr.h.
-  return new (allocator.Allocate<ExprStorage>()) ExprStorage{
-      key.kind,
-      key.value,
-      ops.copy(allocator),
-      ArrayRef<int64_t>(key.coefficients).copy(allocator),
-      ArrayRef<unsigned>(symbols).copy(allocator),
-      context,
-      extension ? static_cast<const ExprStorage *>(extends.getAsOpaquePointer())
-                : nullptr,
-      extension.value_or(0)};
+  return new (allocator.Allocate<ExprStorage>())
+      ExprStorage{key.kind,
+                  key.termHashes,
+                  key.value,
+                  ops.copy(allocator),
+                  ArrayRef<int64_t>(key.coefficients).copy(allocator),
+                  ArrayRef<unsigned>(symbols).copy(allocator),
+                  context,
+                  key.extended,
+                  key.extensionIndex};
 }
 
 ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
@@ -229,8 +263,26 @@ ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
                                             ArrayRef<Expr> operands,
                                             ArrayRef<int64_t> coefficients,
                                             Expr extends) {
-  ExprKey key{kind, value, operands, coefficients,
-              hashKey(kind, value, operands, coefficients)};
+  ExprKey key{kind, value, operands, coefficients};
+  if (kind == ExprKind::Add) {
+    assert(operands.size() == coefficients.size() &&
+           "a sum has one coefficient per term");
+    // A sum that extends `extends` by one term hashes from its hash.
+    if (std::optional<unsigned> j =
+            extensionIndex(value, operands, coefficients, extends)) {
+      key.extended =
+          static_cast<const ExprStorage *>(extends.getAsOpaquePointer());
+      key.extensionIndex = *j;
+      key.termHashes =
+          key.extended->termHashes + termHash(operands[*j], coefficients[*j]);
+    } else {
+      for (size_t i = 0, e = operands.size(); i != e; ++i)
+        key.termHashes += termHash(operands[i], coefficients[i]);
+    }
+    key.hash = hashSum(value, operands.size(), key.termHashes);
+  } else {
+    key.hash = hashKey(kind, value, operands, coefficients);
+  }
   // The table indexes buckets by the low bits of the hash: shard by the
   // high ones.
   Shard &shard = shards[key.hash >> (32 - kShardBits)];
@@ -238,7 +290,7 @@ ExprStorage *ExprContext::Impl::getOrCreate(ExprContext *context, ExprKind kind,
   auto it = shard.nodes.find_as(key);
   if (it != shard.nodes.end())
     return it->node;
-  ExprStorage *node = constructNode(shard.allocator, key, context, extends);
+  ExprStorage *node = constructNode(shard.allocator, key, context);
   shard.nodes.insert({key.hash, node});
   return node;
 }

@@ -350,6 +350,52 @@ TEST_F(ExprTest, SumsExtendedByOneTermAreLinked) {
   EXPECT_FALSE((s(0) + s(2) + s(1)).getExtendedSum());
 }
 
+TEST_F(ExprTest, SumsExtendingOneSumAreUniquedByTheirAddedTerm) {
+  // A sum that extends another by one term is hashed from that sum's hash
+  // and found by comparing the added term alone when the node it meets
+  // extends the same sum at the same position: the store must still tell
+  // apart sums that differ only in that term or its coefficient, and find
+  // a sum built either way whichever way built it first.
+  Expr p = s(0);
+  for (unsigned i = 2; i < 2 + Expr::kMinExtendedSumTerms; ++i)
+    p = p + s(i);
+  Expr a = p + s(20);
+  Expr b = p + s(21);
+  Expr twice = linearCombination({p, s(20)}, {1, 2});
+  Expr minus = linearCombination({p, s(20)}, {1, -1});
+  ASSERT_EQ(a.getExtendedSum(), p);
+  ASSERT_EQ(b.getExtendedSum(), p);
+  ASSERT_EQ(a.getExtensionIndex(), b.getExtensionIndex());
+  EXPECT_NE(a, b);
+  EXPECT_NE(a, twice);
+  EXPECT_NE(a, minus);
+  EXPECT_NE(twice, minus);
+  EXPECT_EQ(p + s(20), a);
+  EXPECT_EQ(linearCombination({p, s(20)}, {1, 2}), twice);
+  // The symbols used: the shorter sum's and the added term's.
+  SmallVector<unsigned> expected(p.getSymbolsUsed());
+  expected.push_back(20);
+  EXPECT_EQ(a.getSymbolsUsed(), ArrayRef<unsigned>(expected));
+  // A product added: both its symbols, one of them between the sum's.
+  Expr product = p + s(30) * s(1);
+  ASSERT_EQ(product.getExtendedSum(), p);
+  expected.back() = 30;
+  expected.push_back(1);
+  llvm::sort(expected);
+  EXPECT_EQ(product.getSymbolsUsed(), ArrayRef<unsigned>(expected));
+  // The general path (all terms as separate operands) finds the linked
+  // node; and where it builds first, the linked path finds its node.
+  SmallVector<Expr> terms(p.getOperands());
+  SmallVector<int64_t> ones(terms.size(), 1);
+  terms.push_back(s(20));
+  ones.push_back(1);
+  EXPECT_EQ(linearCombination(terms, ones), a);
+  terms.back() = s(22);
+  Expr general = linearCombination(terms, ones);
+  EXPECT_FALSE(general.getExtendedSum());
+  EXPECT_EQ(p + s(22), general);
+}
+
 TEST_F(ExprTest, AddingOneTermBuildsWhatTheGeneralPathBuilds) {
   // A sum plus one monomial is built by inserting the term; linear
   // combinations of three operands take the general path (sort and merge).

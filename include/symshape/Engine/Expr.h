@@ -85,6 +85,10 @@ namespace detail {
 /// path of the engine.
 struct ExprStorage {
   ExprKind kind;
+  /// For a sum: the wrapping sum of its terms' hashes, from which the store
+  /// hashes it (a sum extended by one term adds that term's hash instead of
+  /// hashing every term again). 0 for other kinds.
+  uint32_t termHashes;
   /// A Constant's value, a Symbol's position, an Add's constant term.
   int64_t value;
   ArrayRef<Expr> operands;
