@@ -52,13 +52,18 @@ small N), checks that each module parses, that the pipeline succeeds on it
 and that its output is ordinary MLIR (parsed by mlir-opt without the
 plugin), and makes no timing claim; it exits 1 on any failure.
 
+--no-verify-each runs every command with --verify-each=false: upstream
+verifies the IR after each pass that changed it, so the pipeline, with more
+passes, pays more of it than the trio; off for both, the ratios compare the
+passes' own work (docs/Performance.md).
+
 Usage:
   bench/pipeline_bench.py [--sizes 1e3,1e4] [--kinds index,tensor,dag]
       [--n dag=10,20] [--seed 1] [--timeout 120] [--path-timeout 60]
       [--repeat 1] [--symshape-opt PATH] [--mlir-opt PATH] [--plugin PATH]
       [--markdown] [--update-docs FILE] [--save DIR] [--bugs-dir DIR]
   bench/pipeline_bench.py --instructions [--baseline PATH] [--sizes 1e4]
-      [--kinds ...] [--n KIND=N1,N2] [--markdown]
+      [--kinds ...] [--n KIND=N1,N2] [--markdown] [--no-verify-each]
   bench/pipeline_bench.py --smoke [--symshape-opt PATH] [--mlir-opt PATH]
 """
 
@@ -681,6 +686,8 @@ class Tools:
         self.symshape_opt = args.symshape_opt
         self.mlir_opt = args.mlir_opt
         self.plugin = args.plugin
+        # --no-verify-each: appended to every command.
+        self.extra = ["--verify-each=false"] if args.no_verify_each else []
 
     def commands(self, path):
         trio = [self.mlir_opt]
@@ -690,9 +697,10 @@ class Tools:
             trio.append("--allow-unregistered-dialect")
         trio += ["-canonicalize", "-cse", "-int-range-optimizations", path]
         return {
-            "parse": [self.symshape_opt, path],
-            "trio": trio,
-            "pipeline": [self.symshape_opt, "--symshape-pipeline", path],
+            "parse": [self.symshape_opt, path] + self.extra,
+            "trio": trio + self.extra,
+            "pipeline": [self.symshape_opt, "--symshape-pipeline", path] +
+            self.extra,
         }
 
 
@@ -868,13 +876,19 @@ def smoke(args, tools, workdir):
     return 1 if invalid or failures else 0
 
 
+def verify_note(args):
+    """What the header says of --no-verify-each."""
+    return ("; every command with --verify-each=false"
+            if args.no_verify_each else "")
+
+
 def bench(args, tools, workdir):
     results = []
     # Start-up cost of one symshape-opt process (loading libMLIR/libLLVM):
     # subtracted from the pipeline time for the time per op and the growth.
     empty = write_empty(workdir)
-    empty_runs = [run_once([tools.symshape_opt, "--symshape-pipeline", empty],
-                           args.timeout) for _ in range(3)]
+    empty_runs = [run_once(tools.commands(empty)["pipeline"], args.timeout)
+                  for _ in range(3)]
     startup = min(r.seconds for r in empty_runs)
     trio_runs = [run_once(tools.commands(empty)["trio"], args.timeout)
                  for _ in range(3)]
@@ -882,7 +896,7 @@ def bench(args, tools, workdir):
                    min(r.cpu for r in trio_runs))
     print(f"pipeline-bench: seed {args.seed}, repeat {args.repeat}, timeout "
           f"{args.timeout}s (pathological {args.path_timeout}s), start-up "
-          f"{startup:.3f}s", flush=True)
+          f"{startup:.3f}s{verify_note(args)}", flush=True)
     for kind in args.kinds:
         sizes = args.sizes if kind in SIZED_KINDS else args.n[kind]
         timeout = (args.timeout if kind in SIZED_KINDS
@@ -964,13 +978,14 @@ def bench_instructions(args, tools, workdir):
     empty = write_empty(workdir)
     start = tools.commands(empty)
     if args.baseline:
-        start["baseline"] = [args.baseline, "--symshape-pipeline", empty]
+        start["baseline"] = [args.baseline, "--symshape-pipeline",
+                             empty] + tools.extra
     startup = {k: bench_util.instructions(cmd) for k, cmd in start.items()}
     tool_order = TOOL_ORDER + (["baseline"] if args.baseline else [])
     print(f"pipeline-bench: seed {args.seed}, million instructions "
           f"(callgrind, one thread), start-up "
           + ", ".join(f"{startup[k] / 1e6:.0f} ({k})" for k in tool_order)
-          + " subtracted", flush=True)
+          + " subtracted" + verify_note(args), flush=True)
     rows = []
     for kind in args.kinds:
         sizes = args.sizes if kind in SIZED_KINDS else args.n[kind]
@@ -978,7 +993,8 @@ def bench_instructions(args, tools, workdir):
             path, ops = write_module(workdir, kind, size, args.seed)
             cmds = tools.commands(path)
             if args.baseline:
-                cmds["baseline"] = [args.baseline, "--symshape-pipeline", path]
+                cmds["baseline"] = [args.baseline, "--symshape-pipeline",
+                                    path] + tools.extra
             m = {}
             for tool in tool_order:
                 try:
@@ -1069,6 +1085,12 @@ def main():
     ap.add_argument("--baseline", metavar="PATH",
                     help="with --instructions: another symshape-opt whose "
                          "pipeline is counted on the same modules")
+    ap.add_argument("--no-verify-each", action="store_true",
+                    help="run every command with --verify-each=false: "
+                    "upstream's verification of the IR after each pass "
+                    "that changed it, off for the pipeline and the trio "
+                    "alike (separates the passes' own cost from the "
+                    "verifier's; docs/Performance.md)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--update-docs", metavar="FILE")
     ap.add_argument("--save", metavar="DIR",
@@ -1094,6 +1116,9 @@ def main():
 
     if args.baseline and not args.instructions:
         ap.error("--baseline needs --instructions")
+    if args.update_docs and args.no_verify_each:
+        ap.error("--update-docs writes the default measurement: not with "
+                 "--no-verify-each")
     if args.instructions and not shutil.which("valgrind"):
         ap.error("--instructions needs valgrind (scripts/setup.sh installs "
                  "it)")

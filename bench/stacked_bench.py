@@ -28,10 +28,15 @@ every command with --mlir-disable-threading; one run each, since the count
 repeats): the measure to use where other work shares the machine. Each
 tool's own start-up (its run on an empty module) is subtracted.
 
+With --no-verify-each every command runs with --verify-each=false: upstream
+verifies the IR after each pass that changed it, so the pipeline, with more
+passes, pays more of it than the trio; off for both, the ratios compare the
+passes' own work (docs/Performance.md).
+
 Usage:
   bench/stacked_bench.py [--blocks 1,4,16,64] [--input FILE] [--repeat 3]
       [--symshape-opt PATH] [--mlir-opt PATH] [--plugin PATH] [--markdown]
-      [--instructions]
+      [--instructions] [--no-verify-each]
 """
 
 import argparse
@@ -73,6 +78,10 @@ def main():
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     ap.add_argument("--plugin", default=None)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--no-verify-each", action="store_true",
+                    help="run every command with --verify-each=false "
+                    "(upstream's verification after each pass that changed "
+                    "the IR off, for the pipeline and the trio alike)")
     ap.add_argument("--instructions", action="store_true",
                     help="count instructions with callgrind instead of "
                     "timing (repeatable on a busy machine)")
@@ -80,7 +89,10 @@ def main():
     if args.instructions and not shutil.which("valgrind"):
         sys.exit("stacked_bench.py: --instructions needs valgrind "
                  "(apt-get install valgrind)")
+    extra = ["--verify-each=false"] if args.no_verify_each else []
+
     def measure(cmd):
+        cmd = cmd + extra
         try:
             return (instructions(cmd) if args.instructions
                     else best(cmd, args.repeat))
@@ -139,19 +151,22 @@ def main():
     def ratio(a, b):
         return "-" if a is None or b is None else "%.2fx" % (a / b)
 
+    note = ("; every command with --verify-each=false"
+            if args.no_verify_each else "")
     u = "M" if args.instructions else "s"
     header = ("| blocks | lines | parse+print %s | trio %s | pipeline %s "
               "| report %s | explain %s | pipeline/trio | pipeline/parse "
               "| report/pipeline | explain/pipeline |" % ((u,) * 5))
     if args.instructions:
         print("stacked-bench: %s, %s (callgrind, one thread), start-up "
-              "%s (symshape-opt) and %s (trio) subtracted from the ratios" % (
+              "%s (symshape-opt) and %s (trio) subtracted from the ratios%s" % (
                   os.path.relpath(args.input, ROOT), unit, fmt(startup),
-                  fmt(trio_startup)))
+                  fmt(trio_startup), note))
     else:
         print("stacked-bench: %s, repeat %d, CPU seconds (user + sys), "
-              "start-up %.3f s subtracted from the ratios" % (
-                  os.path.relpath(args.input, ROOT), args.repeat, startup))
+              "start-up %.3f s subtracted from the ratios%s" % (
+                  os.path.relpath(args.input, ROOT), args.repeat, startup,
+                  note))
     if args.markdown:
         print(header)
         print("| ---: " * 11 + "|")
