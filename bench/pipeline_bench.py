@@ -686,6 +686,7 @@ class Tools:
         self.symshape_opt = args.symshape_opt
         self.mlir_opt = args.mlir_opt
         self.plugin = args.plugin
+        self.baseline = args.baseline
         # --no-verify-each: appended to every command.
         self.extra = ["--verify-each=false"] if args.no_verify_each else []
 
@@ -696,12 +697,15 @@ class Tools:
         else:
             trio.append("--allow-unregistered-dialect")
         trio += ["-canonicalize", "-cse", "-int-range-optimizations", path]
-        return {
-            "parse": [self.symshape_opt, path] + self.extra,
-            "trio": trio + self.extra,
-            "pipeline": [self.symshape_opt, "--symshape-pipeline", path] +
-            self.extra,
+        cmds = {
+            "parse": [self.symshape_opt, path],
+            "trio": trio,
+            "pipeline": [self.symshape_opt, "--symshape-pipeline", path],
         }
+        # --baseline (with --instructions): another build's pipeline.
+        if self.baseline:
+            cmds["baseline"] = [self.baseline, "--symshape-pipeline", path]
+        return {k: cmd + self.extra for k, cmd in cmds.items()}
 
 
 TOOL_ORDER = ["parse", "trio", "pipeline"]
@@ -977,9 +981,6 @@ def bench_instructions(args, tools, workdir):
     also the pipeline of another symshape-opt build on the same module."""
     empty = write_empty(workdir)
     start = tools.commands(empty)
-    if args.baseline:
-        start["baseline"] = [args.baseline, "--symshape-pipeline",
-                             empty] + tools.extra
     startup = {k: bench_util.instructions(cmd) for k, cmd in start.items()}
     tool_order = TOOL_ORDER + (["baseline"] if args.baseline else [])
     print(f"pipeline-bench: seed {args.seed}, million instructions "
@@ -992,9 +993,6 @@ def bench_instructions(args, tools, workdir):
         for size in sizes:
             path, ops = write_module(workdir, kind, size, args.seed)
             cmds = tools.commands(path)
-            if args.baseline:
-                cmds["baseline"] = [args.baseline, "--symshape-pipeline",
-                                    path] + tools.extra
             m = {}
             for tool in tool_order:
                 try:
