@@ -71,10 +71,11 @@ static Ext extMul(Ext a, Ext b) {
   return a.sign() * b.sign() > 0 ? Ext::pos() : Ext::neg();
 }
 
-/// floor(a / b) for b != 0; std::nullopt when indeterminate (inf / inf).
-static std::optional<Ext> extFloorDiv(Ext a, Ext b) {
-  if (a.kind != Ext::Finite && b.kind != Ext::Finite)
-    return std::nullopt;
+/// floor(a / b) for b != 0, where a or b is finite (inf / inf has no
+/// value: floorDiv bounds it by its sign).
+static Ext extFloorDiv(Ext a, Ext b) {
+  assert((a.kind == Ext::Finite || b.kind == Ext::Finite) &&
+         "inf / inf is indeterminate");
   if (b.kind != Ext::Finite) {
     // A finite value over an infinite one tends to 0 from one side.
     if (a.value == 0 || (a.value > 0) == (b.kind == Ext::PosInf))
@@ -216,12 +217,17 @@ Interval symshape::floorDiv(const Interval &a, const Interval &b) {
   std::optional<Ext> lo, hi;
   for (Ext x : xs) {
     for (Ext y : ys) {
-      std::optional<Ext> q = extFloorDiv(x, y);
-      if (!q)
-        return Interval::full();
-      if (!lo || *q < *lo)
+      // A corner where both are infinite bounds nothing: the divisor has a
+      // fixed sign, so one of its ends is finite, and the corner of that end
+      // with the same infinite dividend is already the infinite extreme on
+      // that side (the quotients near the corner itself are >= 0 for
+      // operands of one sign, <= -1 otherwise, within the other corners).
+      if (x.kind != Ext::Finite && y.kind != Ext::Finite)
+        continue;
+      Ext q = extFloorDiv(x, y);
+      if (!lo || q < *lo)
         lo = q;
-      if (!hi || *hi < *q)
+      if (!hi || *hi < q)
         hi = q;
     }
   }

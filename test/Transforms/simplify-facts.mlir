@@ -557,3 +557,51 @@ func.func @concat_facts(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (i1, i1, te
   %after = arith.cmpi eq, %da, %db : index
   return %before, %after, %r : i1, i1, tensor<?x?xf32>
 }
+
+// -----
+
+// A quotient of two sizes unbounded above keeps its sign: a >= 0 over
+// max(b, 1) >= 1 is >= 0, so its remainder is the floor modulo (>= 0) and
+// the ceiling is >= 0 too.
+// CHECK-LABEL: func.func @quotient_of_unbounded_sizes_is_non_negative
+// CHECK-NOT: arith.remsi
+// CHECK-NOT: arith.cmpi
+// CHECK: return %{{.*}}, %{{.*}} : i1, i1
+func.func @quotient_of_unbounded_sizes_is_non_negative(%x: tensor<?xf32>, %y: tensor<?xf32>) -> (i1, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tensor.dim %x, %c0 : tensor<?xf32>
+  %b = tensor.dim %y, %c0 : tensor<?xf32>
+  %m = arith.maxsi %b, %c1 : index
+  %q = arith.floordivsi %a, %m : index
+  %r = arith.remsi %q, %c2 : index
+  %ok = arith.cmpi sge, %r, %c0 : index
+  %u = arith.ceildivsi %a, %m : index
+  %ok2 = arith.cmpi sge, %u, %c0 : index
+  return %ok, %ok2 : i1, i1
+}
+
+// -----
+
+// The same with a dividend of any sign: nothing is known.
+// CHECK-LABEL: func.func @quotient_of_any_integer_has_no_sign
+// CHECK: %[[Q:.*]] = arith.floordivsi %arg1
+// CHECK: %[[R:.*]] = arith.remsi %[[Q]]
+// CHECK: %[[OK:.*]] = arith.cmpi sge, %[[R]]
+// CHECK: %[[U:.*]] = arith.ceildivsi %arg1
+// CHECK: %[[OK2:.*]] = arith.cmpi sge, %[[U]]
+// CHECK: return %[[OK]], %[[OK2]] : i1, i1
+func.func @quotient_of_any_integer_has_no_sign(%x: tensor<?xf32>, %n: index) -> (i1, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = arith.maxsi %b, %c1 : index
+  %q = arith.floordivsi %n, %m : index
+  %r = arith.remsi %q, %c2 : index
+  %ok = arith.cmpi sge, %r, %c0 : index
+  %u = arith.ceildivsi %n, %m : index
+  %ok2 = arith.cmpi sge, %u, %c0 : index
+  return %ok, %ok2 : i1, i1
+}

@@ -183,6 +183,21 @@ def test_ranges():
     assert (4 * n + 8).divisor() == 4
 
 
+def test_ranges_of_quotients_of_unbounded_sizes_keep_their_sign():
+    s, t = Symbol("s", range=(1, None)), Symbol("t", range=(1, None))
+    assert floordiv(s, t).range() == (0, INF)
+    assert ceildiv(s, t).range() == (1, INF)
+    assert floordiv(s, s + 1).range() == (0, INF)
+    assert prove(ge(floordiv(s, smax(s, 1)), 0)) is True
+    n = Symbol("n", integer=True, range=(None, -1))
+    assert floordiv(s, n).range() == (-INF, -1)
+    assert floordiv(n, s).range() == (-INF, -1)
+    assert floordiv(n, n - 1).range() == (0, INF)
+    # Unbounded both ways, the dividend bounds nothing.
+    x = Symbol("x", integer=True)
+    assert floordiv(x, s).range() == (-INF, INF)
+
+
 def test_simplify_with_facts_and_negative_twins():
     s = Symbol("s")
     s0, s2 = Symbol("s0"), Symbol("s2")

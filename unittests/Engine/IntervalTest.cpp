@@ -77,10 +77,67 @@ TEST(IntervalTest, Division) {
   // INT64_MIN / -1 overflows: unbounded above.
   EXPECT_EQ(floorDiv(Interval::point(kMin), Interval::point(-1)),
             Interval(inf, inf));
-  // inf / inf is indeterminate.
-  EXPECT_TRUE(
-      floorDiv(Interval(0, inf), Interval(1, inf)).isFull() ||
-      floorDiv(Interval(0, inf), Interval(1, inf)).contains(Interval(0, inf)));
+}
+
+TEST(IntervalTest, DivisionOfUnboundedRangesKeepsTheQuotientsSign) {
+  // Where both are unbounded on one side, the quotient there is >= 0 for
+  // operands of one sign and <= -1 for operands of opposite signs.
+  EXPECT_EQ(floorDiv(Interval(0, inf), Interval(1, inf)), Interval(0, inf));
+  EXPECT_EQ(floorDiv(Interval(1, inf), Interval(1, inf)), Interval(0, inf));
+  EXPECT_EQ(floorDiv(Interval(inf, -1), Interval(inf, -1)), Interval(0, inf));
+  EXPECT_EQ(floorDiv(Interval(1, inf), Interval(inf, -1)), Interval(inf, -1));
+  EXPECT_EQ(floorDiv(Interval(inf, -1), Interval(1, inf)), Interval(inf, -1));
+  // The other corners still bound it.
+  EXPECT_EQ(floorDiv(Interval(inf, 5), Interval(2, inf)), Interval(inf, 2));
+  EXPECT_EQ(floorDiv(Interval(-5, inf), Interval(2, inf)), Interval(-3, inf));
+  EXPECT_EQ(ceilDiv(Interval(1, inf), Interval(1, inf)), Interval(1, inf));
+  EXPECT_EQ(ceilDiv(Interval(0, inf), Interval(2, inf)), Interval(0, inf));
+  EXPECT_TRUE(floorDiv(Interval::full(), Interval(1, inf)).isFull());
+}
+
+/// Checks floorDiv and ceilDiv against every quotient of a window of each
+/// operand range: an unbounded side is sampled up to 40 past the other end
+/// (or 0), with the divisor's 0 left out.
+TEST(IntervalTest, DivisionContainsEveryQuotient) {
+  std::optional<int64_t> ends[] = {inf, -7, -1, 0, 1, 3};
+  auto window = [](std::optional<int64_t> lo, std::optional<int64_t> hi) {
+    int64_t l = lo ? *lo : (hi ? std::min<int64_t>(*hi, 0) - 40 : -40);
+    int64_t h = hi ? *hi : (lo ? std::max<int64_t>(*lo, 0) + 40 : 40);
+    return std::make_pair(l, h);
+  };
+  auto floorOf = [](int64_t x, int64_t y) {
+    int64_t q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+  };
+  int checked = 0;
+  for (std::optional<int64_t> alo : ends)
+    for (std::optional<int64_t> ahi : ends)
+      for (std::optional<int64_t> blo : ends)
+        for (std::optional<int64_t> bhi : ends) {
+          // One list gives both ends: -inf as a lower end, +inf as an
+          // upper end.
+          Interval a(alo, ahi), b(blo, bhi);
+          if (a.isEmpty() || b.isEmpty() || b.containsZero())
+            continue;
+          Interval q = floorDiv(a, b), c = ceilDiv(a, b);
+          auto [xl, xh] = window(alo, ahi);
+          auto [yl, yh] = window(blo, bhi);
+          for (int64_t x = xl; x <= xh; ++x)
+            for (int64_t y = yl; y <= yh; ++y) {
+              if (y == 0)
+                continue;
+              int64_t f = floorOf(x, y);
+              ASSERT_TRUE(q.contains(Interval::point(f)))
+                  << x << " / " << y << " = " << f << " not in floorDiv("
+                  << a.str() << ", " << b.str() << ") = " << q.str();
+              int64_t cf = -floorOf(-x, y);
+              ASSERT_TRUE(c.contains(Interval::point(cf)))
+                  << x << " / " << y << " = " << cf << " not in ceilDiv("
+                  << a.str() << ", " << b.str() << ") = " << c.str();
+              ++checked;
+            }
+        }
+  EXPECT_GT(checked, 0);
 }
 
 TEST(IntervalTest, Modulo) {
