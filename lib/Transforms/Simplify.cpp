@@ -33,6 +33,7 @@
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
 
 namespace symshape {
@@ -108,11 +109,17 @@ public:
   }
 
   /// The cost of what `op` computes from its operands' simplified values.
+  /// An operand used twice is computed once (`addi %q, %q` costs what `%q`
+  /// costs, not twice that).
   uint64_t written(ShapeAnalysis &analysis, Operation *op) {
     uint64_t n = 0;
-    for (Value operand : op->getOperands())
+    llvm::SmallDenseSet<Value, 4> seen;
+    for (Value operand : op->getOperands()) {
+      if (!seen.insert(operand).second)
+        continue;
       n = saturatingAdd(
           n, (*this)(analysis.getSolver().simplify(analysis.getExpr(operand))));
+    }
     if (auto apply = dyn_cast<ApplyOp>(op))
       return saturatingAdd(n, (*this)(apply.getExpr().getValue()));
     if (auto rewrite = dyn_cast<ShapeRewriteOpInterface>(op))

@@ -224,3 +224,38 @@ func.func @zero_extent_not_proven(%t: tensor<?x?xf32>) -> index {
   %r = arith.remui %q, %c3 : index
   return %r : index
 }
+
+// -----
+
+// Must not fire: an operand used twice is computed once, so `addi %m, %m`
+// costs one max, as 2 * max(d, 2) would; it stays.
+// CHECK-LABEL: func.func @shared_operand_is_computed_once
+// CHECK: %[[M:.*]] = arith.maxsi
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[M]], %[[M]] : index
+// CHECK-NEXT: return %[[S]]
+func.func @shared_operand_is_computed_once(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = arith.maxsi %d, %c2 : index
+  %s = arith.addi %m, %m : index
+  return %s : index
+}
+
+// -----
+
+// Must fire: two values of one max cost two; 2 * max(d, 2) costs one.
+// CHECK-LABEL: func.func @two_values_of_one_max
+// CHECK: %[[M:.*]] = arith.maxsi
+// CHECK-NOT: arith.maxsi
+// CHECK: %[[S:.*]] = arith.muli %[[M]], %{{.*}} overflow<nsw> : index
+// CHECK-NEXT: return %[[S]]
+func.func @two_values_of_one_max(%x: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %a = arith.maxsi %d, %c2 : index
+  %b = arith.maxsi %c2, %d : index
+  %s = arith.addi %a, %b : index
+  return %s : index
+}

@@ -28,7 +28,10 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
     * `symshape.apply`, `arith.addi/subi/muli/floordivsi/ceildivsi` and
       `arith.divsi/remsi` (only with a non-negative dividend) and
       `affine.apply` are replaced by a constant, an available value, or a
-      strictly smaller computation (`((5 * b) * 7) floordiv 5` is `7 * b`);
+      strictly smaller computation (`((5 * b) * 7) floordiv 5` is `7 * b`):
+      fewer divisions, mods, maxes and mins than the op's distinct operands
+      and the op itself compute (`addi %m, %m` of a max costs one max, and
+      stays);
     * `arith.cmpi` decided by the prover becomes a constant;
     * `symshape.constrain_range` implied by earlier facts is removed;
     * what follows a `cf.assert` of a constant false in its block is erased
