@@ -9,6 +9,7 @@
 #include "symshape/Engine/CheckedInt.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace symshape;
 
@@ -72,7 +73,7 @@ static Ext extMul(Ext a, Ext b) {
 }
 
 /// floor(a / b) for b != 0, where a or b is finite (inf / inf has no
-/// value: floorDiv bounds it by its sign).
+/// value: floorDiv passes that corner over).
 static Ext extFloorDiv(Ext a, Ext b) {
   assert((a.kind == Ext::Finite || b.kind == Ext::Finite) &&
          "inf / inf is indeterminate");
