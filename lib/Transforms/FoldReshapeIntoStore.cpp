@@ -433,8 +433,8 @@ public:
   using Base::Base;
   SymShapeFoldReshapeIntoStorePass(
       const SymShapeFoldReshapeIntoStorePassOptions &options,
-      std::shared_ptr<PipelineReport> report)
-      : Base(options), report(std::move(report)) {}
+      std::shared_ptr<PipelineReport> report, bool factsChecked)
+      : Base(options), report(std::move(report)), factsChecked(factsChecked) {}
 
   /// What the analysis of one function finds: the folds to make, the
   /// proof obligations of those folds, and the folds done and refused for
@@ -445,10 +445,36 @@ public:
     PipelineReport::Folds report;
   };
 
+  /// A `tensor.parallel_insert_slice` of a reshape: the tiled form of a
+  /// candidate, which is explained, not folded.
+  static bool isTiledStoreOfReshape(Operation *op) {
+    auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+    Candidate probe;
+    return insert && matchReshape(insert.getSource(), probe);
+  }
+
+  /// Whether the analysis of `unit` would meet a store it decides (or, with
+  /// `explain`, one it explains): a candidate anywhere in it, reachable or
+  /// not. A cheap walk of the ops, no facts.
+  bool hasCandidate(Operation *unit) const {
+    return unit
+        ->walk([&](Operation *op) {
+          if (matchCandidate(op) || (explain && isTiledStoreOfReshape(op)))
+            return WalkResult::interrupt();
+          return WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
   /// Analyses `unit` and decides each candidate store in it. Only reads
-  /// the IR.
+  /// the IR. Where a pass before checked the facts of every function (in
+  /// symshape-pipeline), a function without a candidate is not analysed:
+  /// there is nothing to decide in it. Alone, the pass analyses every
+  /// function, and so reports contradicting facts wherever they are.
   LogicalResult analyseUnit(Operation *unit, const SymbolTable *symbols,
                             UnitFolds &out) {
+    if (factsChecked && !hasCandidate(unit))
+      return success();
     ShapeAnalysisConfig config;
     config.symbols = symbols;
     config.logStatedFacts = !certify.empty();
@@ -458,14 +484,11 @@ public:
       if (!c) {
         // The tiled form of a dispatch store: folding it would need a
         // rewrite of the whole scf.forall, which is not done.
-        Candidate probe;
-        if (explain)
-          if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op);
-              insert && matchReshape(insert.getSource(), probe))
-            emitRemark(op->getLoc())
-                << "not folded: a parallel_insert_slice of a reshape "
-                   "inside scf.forall (folding it needs a rewrite of "
-                   "the whole loop)";
+        if (explain && isTiledStoreOfReshape(op))
+          emitRemark(op->getLoc())
+              << "not folded: a parallel_insert_slice of a reshape "
+                 "inside scf.forall (folding it needs a rewrite of "
+                 "the whole loop)";
         return;
       }
       // The conditions of a fold that happens go to the certificate.
@@ -550,13 +573,15 @@ public:
 
 private:
   std::shared_ptr<PipelineReport> report;
+  /// Whether a pass before checked the facts of every function.
+  bool factsChecked = false;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> symshape::createSymShapeFoldReshapeIntoStorePass(
     const SymShapeFoldReshapeIntoStorePassOptions &options,
-    std::shared_ptr<PipelineReport> report) {
-  return std::make_unique<SymShapeFoldReshapeIntoStorePass>(options,
-                                                            std::move(report));
+    std::shared_ptr<PipelineReport> report, bool factsChecked) {
+  return std::make_unique<SymShapeFoldReshapeIntoStorePass>(
+      options, std::move(report), factsChecked);
 }

@@ -94,8 +94,10 @@ void symshape::buildSymShapePipeline(OpPassManager &pm,
   fold.explain = options.explain;
   fold.certify = options.certify;
   fold.certifyAppend = true;
-  pm.addPass(report ? createSymShapeFoldReshapeIntoStorePass(fold, report)
-                    : createSymShapeFoldReshapeIntoStorePass(fold));
+  // The simplify right before analysed every function and reported any
+  // contradiction: the fold analyses only the functions with a candidate.
+  pm.addPass(createSymShapeFoldReshapeIntoStorePass(fold, report,
+                                                    /*factsChecked=*/true));
   SymShapeLowerPassOptions lower;
   lower.checks = options.checks;
   pm.addPass(createSymShapeLowerPass(lower));

@@ -1,4 +1,8 @@
 // RUN: symshape-opt %s --symshape-simplify --split-input-file -verify-diagnostics
+// symshape-fold-reshape-into-store alone analyses every function, with or
+// without a candidate store (none here), and reports the same errors (in
+// symshape-pipeline, the simplify before it has reported them):
+// RUN: symshape-opt %s --symshape-fold-reshape-into-store --split-input-file -verify-diagnostics
 
 // Facts stated with symshape ops that contradict each other are a compile
 // error naming both, each at its location, with the values.

@@ -124,10 +124,13 @@ createSymShapeSimplifyPass(const SymShapeSimplifyPassOptions &options,
                            std::shared_ptr<PipelineReport> report);
 
 /// symshape-fold-reshape-into-store that records the folds it makes and
-/// refuses in `report` (for symshape-pipeline's summary).
+/// refuses in `report`, if any (for symshape-pipeline's summary). With
+/// `factsChecked` (a pass before it analysed every function and reported
+/// contradicting facts), it analyses only the functions with a candidate
+/// store.
 std::unique_ptr<mlir::Pass> createSymShapeFoldReshapeIntoStorePass(
     const SymShapeFoldReshapeIntoStorePassOptions &options,
-    std::shared_ptr<PipelineReport> report);
+    std::shared_ptr<PipelineReport> report, bool factsChecked = false);
 
 /// Registers symshape-pipeline.
 void registerSymShapePipeline();

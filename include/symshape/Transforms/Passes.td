@@ -516,7 +516,10 @@ def SymShapeFoldReshapeIntoStorePass : Pass<"symshape-fold-reshape-into-store"> 
     every other dim kept at its index (C5), one extent value per `?` (C6),
     unit strides and a contiguous base (C7), no zero factor (C8). Facts come
     from the shape analysis, which runs alone on ordinary IR (op semantics,
-    `tensor.dim`, `cf.assert`, symshape ops).
+    `tensor.dim`, `cf.assert`, symshape ops). Alone, the pass analyses every
+    function, so contradicting facts anywhere are an error; in
+    `symshape-pipeline`, where the `symshape-simplify` right before it has
+    analysed every function, it analyses only those with a candidate store.
 
     The twin, a `tensor.expand_shape` of `S` stored the same way, is folded
     into a store of `S` into a `collapse_shape` of the destination (expanded
