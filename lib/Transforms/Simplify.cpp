@@ -8,8 +8,9 @@
 // decision per op from the facts that hold before it: that is the round's
 // proof snapshot. Rewrite patterns, one per kind of decision, built with
 // the snapshot, then apply the decisions in the order they were taken. Rounds
-// repeat until nothing changes. Functions are simplified in parallel (see
-// Units.h for which ones share rounds).
+// repeat while a round's rewrites may enable another decision
+// (mayEnableDecisions). Functions are simplified in parallel (see Units.h
+// for which ones share rounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -365,6 +368,43 @@ std::optional<Decision> decide(ShapeAnalysis &analysis, ExprCost &cost,
   if (d && explain && isMaxMin(op))
     d->remark = explainDecided(analysis, op);
   return d;
+}
+
+/// Whether `user` sees an operand that a decision replaces only through the
+/// operand's expression: integer arithmetic, comparisons, checks, returns,
+/// the dialect's size ops, and the sizes, offsets and strides of empty
+/// tensors and slices. Any other op may read more of the operand: a select
+/// its constant condition or the comparison that defines it, a dim its
+/// constant index, a reshape the elements of its shape, a branch or a loop
+/// its constant condition or bound.
+bool seesOnlyExpression(Operation *user) {
+  if (isa<cf::AssertOp, func::ReturnOp, arith::CmpIOp, ApplyOp, SymMaxOp,
+          SymMinOp, ConstrainRangeOp, tensor::EmptyOp, tensor::ExtractSliceOp,
+          tensor::InsertSliceOp>(user))
+    return true;
+  if (!isa<arith::ArithDialect>(user->getDialect()) ||
+      isa<arith::SelectOp>(user))
+    return false;
+  return llvm::all_of(user->getResultTypes(), [](Type t) {
+    return t.isIndex() || (t.isSignlessInteger() && !t.isInteger(1));
+  });
+}
+
+/// Whether applying `d` may let another round of the same function decide
+/// more. A recomputation writes new ops, which a new analysis may find equal
+/// to values already there. A replacement may change what an op that reads
+/// more than its operands' expressions computes (seesOnlyExpression).
+/// Otherwise the users see an operand whose expression simplifies to what
+/// the replaced one's did: the next round would take the decisions of this
+/// one, on the ops this one did not replace. (Simplification is not proven
+/// to give equal results for every equal operand, so this is a judgement;
+/// on the test corpus, the bench, the model zoo and a fuzz sample, such a
+/// next round decided nothing, docs/Performance.md. Stopping early is
+/// always sound: it leaves IR alone.)
+bool mayEnableDecisions(const Decision &d) {
+  if (d.kind == Decision::Kind::Materialize)
+    return true;
+  return !llvm::all_of(d.op->getResult(0).getUsers(), seesOnlyExpression);
 }
 
 /// Whether `use` gives the extent of a dim of the op's shaped result (a slice
@@ -748,13 +788,21 @@ public:
     std::vector<UnitRound> found(units.size());
 
     // Callees before callers: within a layer no function reads another, so
-    // each is analysed and rewritten to its own fixpoint in one task, in
-    // parallel with the others, and its analysis freed when it is done.
+    // each is analysed and rewritten in rounds in one task, in parallel with
+    // the others, and its analysis freed when it is done.
     // Functions on a call cycle read each other's bodies: a round analyses
     // all of them (in parallel) before any is rewritten, and rounds repeat
     // until none changes. Each round first trims what follows checks
     // written or decided false. Diagnostics come out in the order of the
     // functions within a layer.
+    CallOrder order = orderByCalls(root, units);
+    // Functions on a call cycle read each other: a change in one may let
+    // another decide more, so their rounds repeat while any changes.
+    SmallVector<char> inCycle(units.size(), 0);
+    for (const CallOrder::Layer &layer : order.layers)
+      for (ArrayRef<size_t> cycle : layer.cycles)
+        for (size_t i : cycle)
+          inCycle[i] = 1;
     CallOrderConfig config;
     config.maxRounds = maxIterations;
     UnitSteps steps;
@@ -770,18 +818,29 @@ public:
       for (Obligation &o : r.obligations)
         obligations[i].push_back(std::move(o));
       undecided[i] = std::move(r.undecided);
+      // Read before the rewrites erase the decided ops.
+      bool enabling =
+          inCycle[i] || llvm::any_of(r.decisions, mayEnableDecisions);
       bool applied = applyUnit(units[i], r);
-      // The last round trims what follows the checks it decided false.
-      if (applied && round + 1 == maxIterations)
-        eraseAfterFailingChecks(units[i]);
       touched[i] |= applied;
-      return applied;
+      if (!applied)
+        return false;
+      // The last round trims what follows the checks it decided false.
+      if (round + 1 == maxIterations) {
+        eraseAfterFailingChecks(units[i]);
+        return true;
+      }
+      // A round whose rewrites enable no decision is the last one: it does
+      // the trimming that the next round's `prepare` would do, and the next
+      // round runs only if that trimming changed something.
+      if (!enabling)
+        return eraseAfterFailingChecks(units[i]);
+      return true;
     };
     steps.prepare = prepare;
     steps.analyse = analyse;
     steps.apply = apply;
-    if (failed(runInCallOrder(&getContext(), orderByCalls(root, units), config,
-                              steps)))
+    if (failed(runInCallOrder(&getContext(), order, config, steps)))
       return signalPassFailure();
 
     if (report)

@@ -46,7 +46,12 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
 
     Contradicting facts stated with symshape ops are an error naming both;
     contradicting `cf.assert`s are a warning. One analysis runs per round;
-    rounds repeat until nothing changes (at most `max-iterations`).
+    rounds repeat while a round's rewrites may let the next one decide more
+    (at most `max-iterations`): while it recomputed a value (new ops may
+    equal values already there) or replaced an operand of an op that reads
+    more than the operand's integer value (a select's condition, a dim's
+    index, a loop's bound). A function on a call cycle repeats while any
+    function of the cycle changes.
 
     Before:
     ```mlir
