@@ -194,6 +194,42 @@ static std::optional<unsigned> extensionIndex(int64_t value,
   return j;
 }
 
+/// The position of the operand with the most symbols, if the other
+/// operands have at most a quarter as many in all (sorting those few costs
+/// less than merging runs through the whole set).
+static std::optional<size_t> dominantSymbolSet(ArrayRef<Expr> ops) {
+  size_t widest = 0, total = 0;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    size_t n = op.getSymbolsUsed().size();
+    total += n;
+    if (n > ops[widest].getSymbolsUsed().size())
+      widest = i;
+  }
+  size_t wide = ops[widest].getSymbolsUsed().size();
+  if (wide == 0 || (total - wide) * 4 > wide)
+    return std::nullopt;
+  return widest;
+}
+
+/// Appends to `out` the union of the sorted sets `wide` and `few`: each of
+/// `few` found by binary search, `wide` copied in the chunks between them
+/// (linear in the few and a copy of the wide, where a merge compares
+/// every element).
+static void appendUnionWithFew(SmallVectorImpl<unsigned> &out,
+                               ArrayRef<unsigned> wide,
+                               ArrayRef<unsigned> few) {
+  out.reserve(out.size() + wide.size() + few.size());
+  const unsigned *from = wide.begin();
+  for (unsigned pos : few) {
+    const unsigned *at = std::lower_bound(from, wide.end(), pos);
+    out.append(from, at);
+    if (at == wide.end() || *at != pos)
+      out.push_back(pos);
+    from = at;
+  }
+  out.append(from, wide.end());
+}
+
 /// Builds a node in `allocator`. Its symbol set is the union of its
 /// operands' sets (so that a DAG is never walked as a tree to find them).
 static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
@@ -203,27 +239,52 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
     symbols.push_back(static_cast<unsigned>(key.value));
   // A sum that extends another by one term: that sum's set and the term's.
   // Otherwise, a few operands: merged one after the other (each set is
-  // sorted); many: concatenated, and the sorted runs merged in pairs,
+  // sorted). Many: where one operand has most of the symbols (a max of a
+  // wide max and a few dims), the others' symbols, sorted, inserted into
+  // its set; else concatenated, and the sorted runs merged in pairs,
   // log(runs) rounds through one buffer (one merge after the other would
-  // cost quadratic time for a max of many operands).
+  // cost quadratic time for a max of many operands). A few symbols join a
+  // wide set by insertion (appendUnionWithFew), not by a merge.
   ArrayRef<Expr> ops = key.operands;
   if (key.extended) {
     ArrayRef<unsigned> shorter = key.extended->symbols;
     ArrayRef<unsigned> more = ops[key.extensionIndex].getSymbolsUsed();
-    symbols.reserve(shorter.size() + more.size());
-    std::set_union(shorter.begin(), shorter.end(), more.begin(), more.end(),
-                   std::back_inserter(symbols));
+    if (more.size() * 4 <= shorter.size()) {
+      appendUnionWithFew(symbols, shorter, more);
+    } else {
+      symbols.reserve(shorter.size() + more.size());
+      std::set_union(shorter.begin(), shorter.end(), more.begin(), more.end(),
+                     std::back_inserter(symbols));
+    }
   } else if (ops.size() <= 4) {
     for (Expr op : ops) {
       ArrayRef<unsigned> more = op.getSymbolsUsed();
       if (more.empty())
         continue;
+      if (symbols.empty()) {
+        symbols.append(more.begin(), more.end());
+        continue;
+      }
       SmallVector<unsigned, 8> merged;
-      merged.reserve(symbols.size() + more.size());
-      std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
-                     std::back_inserter(merged));
+      if (more.size() * 4 <= symbols.size()) {
+        appendUnionWithFew(merged, symbols, more);
+      } else if (symbols.size() * 4 <= more.size()) {
+        appendUnionWithFew(merged, more, symbols);
+      } else {
+        merged.reserve(symbols.size() + more.size());
+        std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
+                       std::back_inserter(merged));
+      }
       symbols = std::move(merged);
     }
+  } else if (std::optional<size_t> widest = dominantSymbolSet(ops)) {
+    SmallVector<unsigned, 16> rest;
+    for (auto [i, op] : llvm::enumerate(ops))
+      if (i != *widest)
+        llvm::append_range(rest, op.getSymbolsUsed());
+    llvm::sort(rest);
+    rest.erase(std::unique(rest.begin(), rest.end()), rest.end());
+    appendUnionWithFew(symbols, ops[*widest].getSymbolsUsed(), rest);
   } else {
     size_t total = symbols.size();
     for (Expr op : ops)

@@ -9,7 +9,9 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <functional>
 #include <random>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -394,6 +396,71 @@ TEST_F(ExprTest, SumsExtendingOneSumAreUniquedByTheirAddedTerm) {
   Expr general = linearCombination(terms, ones);
   EXPECT_FALSE(general.getExtendedSum());
   EXPECT_EQ(p + s(22), general);
+}
+
+// A node's symbol set is the sorted union of its operands' sets, on every
+// path that builds it: a sum extended by a term with few symbols or with as
+// many as the sum; a few operands with sets of like sizes, or one wide set
+// and a few symbols (inserted); many operands, one of them wide (the others
+// inserted) or none (sorted runs merged); symbols already in the wide set.
+TEST_F(ExprTest, SymbolSetsAreTheUnionOfTheOperands) {
+  std::mt19937_64 rng(99);
+  auto pick = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+  std::function<void(Expr, std::set<unsigned> &)> collect =
+      [&](Expr e, std::set<unsigned> &out) {
+        if (e.isSymbol())
+          out.insert(e.getSymbolPosition());
+        for (Expr op : e.getOperands())
+          collect(op, out);
+      };
+  auto check = [&](Expr e) {
+    ASSERT_TRUE(e);
+    std::set<unsigned> want;
+    collect(e, want);
+    SmallVector<unsigned> sorted(want.begin(), want.end());
+    EXPECT_EQ(e.getSymbolsUsed(), ArrayRef<unsigned>(sorted)) << e.str();
+  };
+  auto sumOf = [&](unsigned n, unsigned range) {
+    Expr sum = c(0);
+    for (unsigned i = 0; i < n; ++i)
+      sum = sum + s(pick(range)) * c(1 + pick(3));
+    return sum;
+  };
+  for (int trial = 0; trial < 20; ++trial) {
+    // A chain of maxes over dims, some repeated: nests once wider than
+    // kMaxFlattenedWidth, and each step adds one symbol to a wide set.
+    Expr chain = s(pick(300));
+    for (int i = 0; i < 60; ++i) {
+      chain = max({chain, s(pick(300))});
+      check(chain);
+    }
+    // The wide max with a few dims, two to six operands, some of them in
+    // its set already.
+    SmallVector<Expr> few{chain};
+    for (unsigned i = 0, n = 1 + pick(6); i < n; ++i) {
+      few.push_back(
+          pick(2)
+              ? s(pick(300))
+              : s(chain.getSymbolsUsed()[pick(chain.getSymbolsUsed().size())]));
+      check(max(few));
+      check(min(few));
+    }
+    // Operands with sets of like sizes: a few, and many.
+    SmallVector<Expr> like;
+    for (unsigned i = 0, n = 2 + pick(8); i < n; ++i) {
+      like.push_back(sumOf(3 + pick(4), 40));
+      check(max(like));
+    }
+    // A wide sum extended by terms with one symbol, with a product of two,
+    // and by a sum as wide as it.
+    Expr sum = sumOf(40, 200);
+    check(sum);
+    for (int i = 0; i < 10; ++i) {
+      sum = sum + (pick(2) ? s(pick(200)) : s(pick(200)) * s(pick(200)));
+      check(sum);
+    }
+    check(sum + sumOf(40, 200));
+  }
 }
 
 TEST_F(ExprTest, AddingOneTermBuildsWhatTheGeneralPathBuilds) {
