@@ -392,17 +392,21 @@ bool seesOnlyExpression(Operation *user) {
 
 /// Whether applying `d` may let another round of the same function decide
 /// more. A recomputation writes new ops, which a new analysis may find equal
-/// to values already there. A replacement may change what an op that reads
-/// more than its operands' expressions computes (seesOnlyExpression).
-/// Otherwise the users see an operand whose expression simplifies to what
-/// the replaced one's did: the next round would take the decisions of this
-/// one, on the ops this one did not replace. (Simplification is not proven
-/// to give equal results for every equal operand, so this is a judgement;
-/// on the test corpus, the bench, the model zoo and a fuzz sample, such a
-/// next round decided nothing, docs/Performance.md. Stopping early is
-/// always sound: it leaves IR alone.)
+/// to values already there. An integer replaced by a constant: the next
+/// round builds its users' expressions from the constant, and simplifying
+/// `n - c` finds more than simplifying `n - x` where only `x` alone was
+/// proven `c` (simplification is not congruent). A replacement may change
+/// what an op that reads more than its operands' expressions computes
+/// (seesOnlyExpression). Otherwise (a value replaced by an equal one, a
+/// condition decided for checks only, a fact erased) the users see an
+/// operand whose expression simplifies to what the replaced one's did, and
+/// the next round is taken to decide nothing more. That is a judgement, not
+/// a proof: docs/Performance.md says what it was measured on. Stopping
+/// early is sound whatever happens: it leaves IR as it is.
 bool mayEnableDecisions(const Decision &d) {
-  if (d.kind == Decision::Kind::Materialize)
+  if (d.kind == Decision::Kind::Materialize ||
+      (d.kind == Decision::Kind::Constant &&
+       !d.op->getResult(0).getType().isInteger(1)))
     return true;
   return !llvm::all_of(d.op->getResult(0).getUsers(), seesOnlyExpression);
 }

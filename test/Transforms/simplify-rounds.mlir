@@ -2,8 +2,8 @@
 // RUN: symshape-opt %s --symshape-infer --symshape-simplify=max-iterations=1 --split-input-file | FileCheck %s --check-prefix=ONE
 
 // symshape-simplify runs another round only when a round's rewrites may let
-// it decide more. Each function below needs a second round: what the first
-// one wrote is what the second decides on. With one round (ONE), the second
+// it decide more. Each function below but the last needs a second round:
+// what the first one wrote is what the second decides on. With one round (ONE), the second
 // decision is missing, which shows it is the second round's.
 
 // A recomputation writes new ops; the next round finds the new max equal to
@@ -73,6 +73,34 @@ func.func @dim_of_decided_index(
   %d = tensor.dim %a, %i : tensor<?x?xf32>
   %m = arith.maxsi %d, %c1 : index
   return %m : index
+}
+
+// -----
+
+// An index decided 0 is an operand of a subtraction: the next round builds
+// `n - 0` and finds the slice size equal to n, which simplifying the
+// subtraction of the whole min did not.
+// CHECK-LABEL: func.func @constant_operand
+// CHECK: %[[N:.*]] = symshape.sym_size
+// CHECK-NOT: arith.subi
+// CHECK: tensor.extract_slice %arg0[%{{.*}}] [%[[N]]] [1]
+// ONE-LABEL: func.func @constant_operand
+// ONE: arith.subi
+func.func @constant_operand(%t: tensor<?xf32>, %i: i64) -> (tensor<?xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  %x = arith.index_cast %i : i64 to index
+  %n = tensor.dim %t, %c0 : tensor<?xf32>
+  %p = arith.cmpi ugt, %n, %c0 : index
+  cf.assert %p, "non-empty"
+  %r = arith.remui %x, %cm1 : index
+  %neg = arith.cmpi slt, %r, %c0 : index
+  %s = arith.select %neg, %r, %c0 : index
+  %z = arith.maxsi %s, %c0 : index
+  %m = arith.minsi %z, %n : index
+  %size = arith.subi %n, %m : index
+  %slice = tensor.extract_slice %t[%m] [%size] [1] : tensor<?xf32> to tensor<?xf32>
+  return %slice, %m : tensor<?xf32>, index
 }
 
 // -----

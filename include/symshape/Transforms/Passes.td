@@ -48,10 +48,11 @@ def SymShapeSimplifyPass : Pass<"symshape-simplify"> {
     contradicting `cf.assert`s are a warning. One analysis runs per round;
     rounds repeat while a round's rewrites may let the next one decide more
     (at most `max-iterations`): while it recomputed a value (new ops may
-    equal values already there) or replaced an operand of an op that reads
-    more than the operand's integer value (a select's condition, a dim's
-    index, a loop's bound). A function on a call cycle repeats while any
-    function of the cycle changes.
+    equal values already there), replaced an integer by a constant (its
+    users' expressions then fold it), or replaced an operand of an op that
+    reads more than the operand's integer value (a select's condition, a
+    dim's index, a loop's bound). A function on a call cycle repeats while
+    any function of the cycle changes.
 
     Before:
     ```mlir
