@@ -194,8 +194,12 @@ static std::optional<unsigned> extensionIndex(int64_t value,
   return j;
 }
 
+/// A set takes the symbols of another by insertion (appendUnionWithFew)
+/// where it has at least this many times as many.
+constexpr size_t kFewPerWide = 4;
+
 /// The position of the operand with the most symbols, if the other
-/// operands have at most a quarter as many in all (sorting those few costs
+/// operands have few in all beside it (kFewPerWide: sorting those few costs
 /// less than merging runs through the whole set).
 static std::optional<size_t> dominantSymbolSet(ArrayRef<Expr> ops) {
   size_t widest = 0, total = 0;
@@ -206,7 +210,7 @@ static std::optional<size_t> dominantSymbolSet(ArrayRef<Expr> ops) {
       widest = i;
   }
   size_t wide = ops[widest].getSymbolsUsed().size();
-  if (wide == 0 || (total - wide) * 4 > wide)
+  if (wide == 0 || (total - wide) * kFewPerWide > wide)
     return std::nullopt;
   return widest;
 }
@@ -230,6 +234,21 @@ static void appendUnionWithFew(SmallVectorImpl<unsigned> &out,
   out.append(from, wide.end());
 }
 
+/// Appends to `out` the union of the sorted sets `a` and `b`: the smaller
+/// inserted into the larger where it is few beside it, else merged.
+static void appendUnion(SmallVectorImpl<unsigned> &out, ArrayRef<unsigned> a,
+                        ArrayRef<unsigned> b) {
+  if (a.size() < b.size())
+    std::swap(a, b);
+  if (b.size() * kFewPerWide <= a.size()) {
+    appendUnionWithFew(out, a, b);
+    return;
+  }
+  out.reserve(out.size() + a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(),
+                 std::back_inserter(out));
+}
+
 /// Builds a node in `allocator`. Its symbol set is the union of its
 /// operands' sets (so that a DAG is never walked as a tree to find them).
 static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
@@ -244,37 +263,18 @@ static ExprStorage *constructNode(llvm::BumpPtrAllocator &allocator,
   // its set; else concatenated, and the sorted runs merged in pairs,
   // log(runs) rounds through one buffer (one merge after the other would
   // cost quadratic time for a max of many operands). A few symbols join a
-  // wide set by insertion (appendUnionWithFew), not by a merge.
+  // wide set by insertion (appendUnion), not by a merge.
   ArrayRef<Expr> ops = key.operands;
   if (key.extended) {
     ArrayRef<unsigned> shorter = key.extended->symbols;
-    ArrayRef<unsigned> more = ops[key.extensionIndex].getSymbolsUsed();
-    if (more.size() * 4 <= shorter.size()) {
-      appendUnionWithFew(symbols, shorter, more);
-    } else {
-      symbols.reserve(shorter.size() + more.size());
-      std::set_union(shorter.begin(), shorter.end(), more.begin(), more.end(),
-                     std::back_inserter(symbols));
-    }
+    appendUnion(symbols, shorter, ops[key.extensionIndex].getSymbolsUsed());
   } else if (ops.size() <= 4) {
     for (Expr op : ops) {
       ArrayRef<unsigned> more = op.getSymbolsUsed();
       if (more.empty())
         continue;
-      if (symbols.empty()) {
-        symbols.append(more.begin(), more.end());
-        continue;
-      }
       SmallVector<unsigned, 8> merged;
-      if (more.size() * 4 <= symbols.size()) {
-        appendUnionWithFew(merged, symbols, more);
-      } else if (symbols.size() * 4 <= more.size()) {
-        appendUnionWithFew(merged, more, symbols);
-      } else {
-        merged.reserve(symbols.size() + more.size());
-        std::set_union(symbols.begin(), symbols.end(), more.begin(), more.end(),
-                       std::back_inserter(merged));
-      }
+      appendUnion(merged, symbols, more);
       symbols = std::move(merged);
     }
   } else if (std::optional<size_t> widest = dominantSymbolSet(ops)) {

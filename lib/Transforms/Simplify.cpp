@@ -796,12 +796,11 @@ public:
     // the others, and its analysis freed when it is done.
     // Functions on a call cycle read each other's bodies: a round analyses
     // all of them (in parallel) before any is rewritten, and rounds repeat
-    // until none changes. Each round first trims what follows checks
-    // written or decided false. Diagnostics come out in the order of the
-    // functions within a layer.
+    // until none changes (a change in one may let another decide more, so
+    // the rule of mayEnableDecisions does not end their rounds). Each round
+    // first trims what follows checks written or decided false. Diagnostics
+    // come out in the order of the functions within a layer.
     CallOrder order = orderByCalls(root, units);
-    // Functions on a call cycle read each other: a change in one may let
-    // another decide more, so their rounds repeat while any changes.
     SmallVector<char> inCycle(units.size(), 0);
     for (const CallOrder::Layer &layer : order.layers)
       for (ArrayRef<size_t> cycle : layer.cycles)

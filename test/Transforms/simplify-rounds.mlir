@@ -3,8 +3,9 @@
 
 // symshape-simplify runs another round only when a round's rewrites may let
 // it decide more. Each function below but the last needs a second round:
-// what the first one wrote is what the second decides on. With one round (ONE), the second
-// decision is missing, which shows it is the second round's.
+// what the first one wrote is what the second decides on. With one round
+// (ONE), the second decision is missing, which shows it is the second
+// round's.
 
 // A recomputation writes new ops; the next round finds the new max equal to
 // the one already there.
